@@ -1,0 +1,36 @@
+import type { Session } from "../content/types";
+import { formatDay, formatPrice, formatTimeRange } from "../lib/format";
+
+/** One public skating session: when, what it costs, what the price includes. */
+export function SessionCard({ session }: { session: Session }) {
+  return (
+    <article className="flex flex-col rounded-2xl border border-brand-100 bg-white p-6 shadow-sm">
+      <p className="font-semibold text-pop-700 text-sm uppercase tracking-wide">
+        {formatDay(session.day)}
+      </p>
+      <h3 className="mt-1 font-display text-brand-900 text-xl">{session.name}</h3>
+      <p className="mt-2 font-semibold text-slate-800">{formatTimeRange(session.time)}</p>
+      <p className="mt-3 text-slate-700">{session.description}</p>
+      <div className="mt-auto pt-4">
+        <p className="text-slate-900">
+          <span className="font-display text-3xl text-brand-800">{formatPrice(session.price)}</span>
+          {session.priceUnit ? <span className="ml-1">{session.priceUnit}</span> : null}
+        </p>
+        {session.perks.length > 0 || session.familyDeal ? (
+          <ul className="mt-2 space-y-1 text-slate-700">
+            {session.perks.map((perk) => (
+              <li key={perk}>{perk}</li>
+            ))}
+            {session.familyDeal ? (
+              <li>
+                Family of {session.familyDeal.size}:{" "}
+                <strong className="text-slate-900">{formatPrice(session.familyDeal.price)}</strong>{" "}
+                with {session.familyDeal.includes}
+              </li>
+            ) : null}
+          </ul>
+        ) : null}
+      </div>
+    </article>
+  );
+}

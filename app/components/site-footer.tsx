@@ -1,0 +1,108 @@
+import { Link } from "react-router";
+import type { Address, DayHours, NavLink, Phone } from "../content/types";
+import { hoursRows } from "../lib/hours";
+import { directionsUrl } from "../lib/maps";
+import { formatPhone, telHref } from "../lib/phone";
+import { scrollToTop } from "../lib/scroll";
+import { CurrentYear } from "./current-year";
+import { HoursList } from "./hours-list";
+import { PhoneIcon } from "./icons";
+import { RatingBadge } from "./rating-badge";
+
+interface SiteFooterProps {
+  name: string;
+  description: string;
+  rating: { value: number; source: string };
+  links: readonly NavLink[];
+  hours: readonly DayHours[];
+  address: Address;
+  phone: Phone;
+}
+
+const buildYear = new Date().getFullYear();
+
+export function SiteFooter({
+  name,
+  description,
+  rating,
+  links,
+  hours,
+  address,
+  phone,
+}: SiteFooterProps) {
+  return (
+    <footer className="bg-brand-950 text-brand-50">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <section aria-labelledby="footer-about">
+          <h2 id="footer-about" className="font-display text-lg text-white">
+            {name}
+          </h2>
+          <p className="mt-3 text-brand-100">{description}</p>
+          <RatingBadge value={rating.value} source={rating.source} className="mt-4 text-white" />
+        </section>
+        <nav aria-labelledby="footer-links">
+          <h2 id="footer-links" className="font-display text-lg text-white">
+            Quick links
+          </h2>
+          <ul className="mt-3 space-y-2">
+            {links.map((link) => (
+              <li key={link.to}>
+                <Link
+                  to={link.to}
+                  prefetch="intent"
+                  preventScrollReset
+                  onClick={scrollToTop}
+                  className="underline-offset-4 hover:underline"
+                >
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-hours">
+          <h2 id="footer-hours" className="font-display text-lg text-white">
+            Hours
+          </h2>
+          <div className="mt-3">
+            <HoursList rows={hoursRows(hours)} tone="dark" />
+          </div>
+        </section>
+        <section aria-labelledby="footer-visit">
+          <h2 id="footer-visit" className="font-display text-lg text-white">
+            Visit us
+          </h2>
+          <address className="mt-3 not-italic">
+            <a
+              href={directionsUrl(address)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="underline underline-offset-4"
+            >
+              {address.street}
+              <br />
+              {address.city}, {address.region} {address.postalCode}
+              <span className="sr-only"> (directions, opens in a new tab)</span>
+            </a>
+            <p className="mt-3">
+              {phone.label}:{" "}
+              <a href={telHref(phone.number)} className="underline underline-offset-4">
+                {formatPhone(phone.number)}
+              </a>
+            </p>
+          </address>
+          <a
+            href={telHref(phone.number)}
+            className="mt-4 inline-flex items-center gap-2 rounded-full bg-accent-400 px-5 py-2.5 font-bold text-brand-950 hover:bg-accent-300"
+          >
+            <PhoneIcon />
+            Call Now
+          </a>
+        </section>
+      </div>
+      <p className="border-brand-800 border-t px-4 py-5 text-center text-brand-100 text-sm">
+        © <CurrentYear buildYear={buildYear} /> {name}. All rights reserved.
+      </p>
+    </footer>
+  );
+}

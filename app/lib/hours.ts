@@ -1,0 +1,33 @@
+import type { DayHours } from "../content/types";
+import { formatDay, formatTimeRange } from "./format";
+
+export interface HoursRow {
+  days: string;
+  hours: string;
+}
+
+const isOpen = (d: DayHours | undefined) => (d?.ranges.length ?? 0) > 0;
+
+/**
+ * The posted week (Monday first) as display rows, consecutive days with the same hours
+ * merged. The list starts at the first open day after a closed day, so a weekend rink
+ * reads Friday, Saturday, Sunday, then "Monday–Thursday: Closed".
+ */
+export function hoursRows(week: readonly DayHours[]): HoursRow[] {
+  const start = Math.max(
+    0,
+    week.findIndex((d, i) => isOpen(d) && !isOpen(week.at(i - 1))),
+  );
+  const ordered = [...week.slice(start), ...week.slice(0, start)];
+  const rows: { first: DayHours; last: DayHours; hours: string }[] = [];
+  for (const d of ordered) {
+    const hours = isOpen(d) ? d.ranges.map(formatTimeRange).join(" and ") : "Closed";
+    const prev = rows.at(-1);
+    if (prev && prev.hours === hours) prev.last = d;
+    else rows.push({ first: d, last: d, hours });
+  }
+  return rows.map(({ first, last, hours }) => ({
+    days: first === last ? formatDay(first.day) : `${formatDay(first.day)}–${formatDay(last.day)}`,
+    hours,
+  }));
+}

@@ -1,0 +1,80 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { site } from "./content/site";
+import { phoneByLabel } from "./lib/phone";
+
+// Marks the document as scripted before first paint, so CSS can hide the closed
+// mobile menu without a flash while pages without JavaScript keep every link visible.
+const markScripted = "document.documentElement.classList.add('js')";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const mainPhone = phoneByLabel(site.phones, "Main");
+  return (
+    <html lang="en-US">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#3b0764" />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed string of our own */}
+        <script dangerouslySetInnerHTML={{ __html: markScripted }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:font-semibold focus:text-brand-900 focus:shadow-lg"
+        >
+          Skip to main content
+        </a>
+        <SiteHeader name={site.name} nav={site.nav} phone={mainPhone} />
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          {children}
+        </main>
+        <SiteFooter
+          name={site.name}
+          description={site.description}
+          rating={site.rating}
+          links={site.footerLinks}
+          hours={site.hours}
+          address={site.address}
+          phone={mainPhone}
+        />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-16 text-center">
+      <h1 className="font-display text-3xl text-brand-900">
+        {notFound ? "Page not found" : "Something went wrong"}
+      </h1>
+      <p className="mt-4 text-lg text-slate-700">
+        Please reload the page, or call us and we will help.
+      </p>
+    </section>
+  );
+}

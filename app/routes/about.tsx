@@ -1,0 +1,106 @@
+import { Link } from "react-router";
+import { PhoneIcon } from "../components/icons";
+import { PageHero } from "../components/page-hero";
+import { SectionHeading } from "../components/section-heading";
+import { SkateArt } from "../components/skate-art";
+import { buttonStyles } from "../components/ui/button-styles";
+import { site } from "../content/site";
+import { formatPrice } from "../lib/format";
+import { phoneByLabel, telHref } from "../lib/phone";
+import { pageMeta } from "../lib/seo";
+
+export const meta = () => pageMeta(site.pages.about, site.name);
+
+export default function About() {
+  const main = phoneByLabel(site.phones, "Main");
+  const lowestPrice = Math.min(...site.sessions.map((s) => s.price));
+  // Figures derived from the content, so they stay true when the owner edits it.
+  const stats = [
+    { value: site.rating.value.toFixed(1), label: `${site.rating.source} rating` },
+    { value: String(site.sessions.length), label: "public sessions a week" },
+    { value: String(site.partyPackages.length), label: "birthday party packages" },
+    { value: formatPrice(lowestPrice), label: "skating from, per skater" },
+  ];
+  return (
+    <>
+      <PageHero title={`About ${site.name}`} lead={site.tagline} />
+
+      <section
+        aria-labelledby="story"
+        className="mx-auto grid max-w-6xl gap-10 px-4 py-16 md:grid-cols-2"
+      >
+        <div>
+          <SectionHeading id="story" title="Our story" />
+          {site.story.map((paragraph) => (
+            <p key={paragraph} className="mt-4 text-lg text-slate-700">
+              {paragraph}
+            </p>
+          ))}
+        </div>
+        <figure className="rounded-2xl bg-brand-50 p-6">
+          <blockquote className="font-display text-2xl text-brand-900">“{site.mission}”</blockquote>
+          <figcaption className="mt-4 text-slate-700">Our mission, from the owners</figcaption>
+        </figure>
+      </section>
+
+      <section aria-label="The rink in numbers" className="bg-brand-900 py-12 text-white">
+        <dl className="mx-auto grid max-w-6xl grid-cols-2 gap-8 px-4 text-center md:grid-cols-4">
+          {stats.map((stat) => (
+            <div key={stat.label} className="flex flex-col-reverse">
+              <dt className="text-brand-100">{stat.label}</dt>
+              <dd className="font-display text-4xl text-accent-300">{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="services" className="mx-auto max-w-6xl px-4 py-16">
+        <SectionHeading id="services" title="What we do" />
+        <ul className="mt-8 grid gap-6 sm:grid-cols-2">
+          {site.services.map((service) => (
+            <li key={service.name} className="rounded-2xl border border-brand-100 p-6">
+              <h3 className="font-display text-brand-900 text-xl">{service.name}</h3>
+              <p className="mt-2 text-slate-700">{service.summary}</p>
+              <p className="mt-2 text-slate-700">{service.detail}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="values" className="bg-slate-50 py-16">
+        <div className="mx-auto max-w-6xl px-4">
+          <SectionHeading id="values" title="Our values" />
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {site.values.map((value) => (
+              <li key={value.name} className="rounded-2xl bg-white p-6 shadow-sm">
+                <h3 className="font-display text-brand-900 text-xl">{value.name}</h3>
+                <p className="mt-2 text-slate-700">{value.detail}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-label="On the rink floor" className="mx-auto max-w-6xl px-4 py-16">
+        <SkateArt className="h-auto w-full rounded-2xl" />
+      </section>
+
+      <section aria-labelledby="visit" className="bg-brand-800 py-16 text-white">
+        <div className="mx-auto max-w-6xl px-4 text-center">
+          <h2 id="visit" className="font-display text-3xl sm:text-4xl">
+            Come roll with us
+          </h2>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <a href={telHref(main.number)} className={buttonStyles.primary}>
+              <PhoneIcon />
+              Call Now
+            </a>
+            <Link to="/contact" prefetch="intent" className={buttonStyles.secondary}>
+              Get Directions
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

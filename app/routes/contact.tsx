@@ -1,0 +1,111 @@
+import { HoursList } from "../components/hours-list";
+import { ClockIcon, PhoneIcon, PinIcon } from "../components/icons";
+import { PageHero } from "../components/page-hero";
+import { buttonStyles } from "../components/ui/button-styles";
+import { site } from "../content/site";
+import { hoursRows } from "../lib/hours";
+import { directionsUrl, formatAddress, mapUrl } from "../lib/maps";
+import { formatPhone, telHref } from "../lib/phone";
+import { pageMeta } from "../lib/seo";
+
+export const meta = () => pageMeta(site.pages.contact, site.name);
+
+export default function Contact() {
+  return (
+    <>
+      <PageHero
+        title="Contact Us"
+        lead="Questions about sessions, prices or parties? Call us, send a message or stop by."
+      />
+      <div className="mx-auto max-w-6xl px-4 py-16">
+        <div className="grid gap-6 md:grid-cols-3">
+          <section aria-labelledby="contact-address" className="rounded-2xl bg-brand-50 p-6">
+            <h2
+              id="contact-address"
+              className="flex items-center gap-2 font-display text-brand-900 text-xl"
+            >
+              <PinIcon /> Address
+            </h2>
+            <address className="mt-3 not-italic">{formatAddress(site.address)}</address>
+            <a
+              href={directionsUrl(site.address)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="mt-3 inline-block font-semibold text-brand-800 underline underline-offset-4"
+            >
+              Get directions<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </section>
+          <section aria-labelledby="contact-phones" className="rounded-2xl bg-brand-50 p-6">
+            <h2
+              id="contact-phones"
+              className="flex items-center gap-2 font-display text-brand-900 text-xl"
+            >
+              <PhoneIcon /> Phone
+            </h2>
+            <dl className="mt-3 space-y-2">
+              {site.phones.map((phone) => (
+                <div key={phone.label}>
+                  <dt className="font-semibold">{phone.label}</dt>
+                  <dd>
+                    <a
+                      href={telHref(phone.number)}
+                      className="text-brand-800 underline underline-offset-4"
+                    >
+                      {formatPhone(phone.number)}
+                    </a>
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+          <section aria-labelledby="contact-hours" className="rounded-2xl bg-brand-50 p-6">
+            <h2
+              id="contact-hours"
+              className="flex items-center gap-2 font-display text-brand-900 text-xl"
+            >
+              <ClockIcon /> Hours
+            </h2>
+            <div className="mt-3">
+              <HoursList rows={hoursRows(site.hours)} />
+            </div>
+          </section>
+        </div>
+
+        <section aria-labelledby="contact-map" className="mt-10">
+          <h2 id="contact-map" className="font-display text-2xl text-brand-900">
+            Map
+          </h2>
+          <div className="mt-4 flex aspect-[2/1] min-h-48 flex-col items-center justify-center gap-4 rounded-2xl border-2 border-brand-100 border-dashed bg-slate-50 p-6 text-center">
+            <PinIcon className="size-10 text-pop-700" />
+            <p className="text-slate-700">{formatAddress(site.address)}</p>
+            <a
+              href={mapUrl(site.address)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonStyles.brand}
+            >
+              Open in Google Maps<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </div>
+        </section>
+      </div>
+
+      <section aria-labelledby="quick-call" className="bg-brand-800 py-16 text-white">
+        <div className="mx-auto max-w-6xl px-4 text-center">
+          <h2 id="quick-call" className="font-display text-3xl">
+            Rather talk? Give us a call
+          </h2>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            {site.phones.map((phone) => (
+              <a key={phone.label} href={telHref(phone.number)} className={buttonStyles.primary}>
+                <PhoneIcon />
+                {phone.label}: {formatPhone(phone.number)}
+              </a>
+            ))}
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,135 @@
+import { HoursList } from "../components/hours-list";
+import { PhoneIcon, PinIcon, StarIcon } from "../components/icons";
+import { RatingBadge } from "../components/rating-badge";
+import { SectionHeading } from "../components/section-heading";
+import { SessionCard } from "../components/session-card";
+import { buttonStyles } from "../components/ui/button-styles";
+import { site } from "../content/site";
+import { hoursRows } from "../lib/hours";
+import { directionsUrl, formatAddress } from "../lib/maps";
+import { formatPhone, phoneByLabel, telHref } from "../lib/phone";
+import { pageMeta } from "../lib/seo";
+
+export const meta = () => pageMeta(site.pages.home, site.name);
+
+export default function Home() {
+  const main = phoneByLabel(site.phones, "Main");
+  return (
+    <>
+      <section className="bg-gradient-to-br from-brand-950 via-brand-900 to-pop-700 text-white">
+        <div className="mx-auto max-w-6xl px-4 py-16 sm:py-24">
+          <p className="font-semibold text-accent-300 uppercase tracking-wide">
+            Family owned and operated
+          </p>
+          <h1 className="mt-3 max-w-3xl font-display text-4xl sm:text-6xl">{site.name}</h1>
+          <p className="mt-4 max-w-2xl text-brand-50 text-xl">{site.tagline}</p>
+          <RatingBadge
+            value={site.rating.value}
+            source={site.rating.source}
+            className="mt-6 rounded-full bg-white/10 px-4 py-2"
+          />
+          <div className="mt-8 flex flex-wrap gap-3">
+            <a href={telHref(main.number)} className={buttonStyles.primary}>
+              <PhoneIcon />
+              Call to Book
+            </a>
+            <a href="#hours" className={buttonStyles.secondary}>
+              View Hours
+            </a>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="offer" className="mx-auto max-w-6xl px-4 py-16">
+        <SectionHeading id="offer" title="What We Offer" />
+        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {site.services.map((service) => (
+            <li key={service.name} className="rounded-2xl bg-brand-50 p-6">
+              <h3 className="font-display text-brand-900 text-xl">{service.name}</h3>
+              <p className="mt-2 text-slate-700">{service.summary}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section id="hours" aria-labelledby="sessions" className="bg-slate-50 py-16">
+        <div className="mx-auto max-w-6xl px-4">
+          <SectionHeading
+            id="sessions"
+            title="Public Skating Sessions"
+            intro="Come skate with us. Pay at the door, no booking needed."
+          />
+          <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {site.sessions.map((session) => (
+              <SessionCard key={session.id} session={session} />
+            ))}
+          </div>
+          <div className="mt-10 max-w-md rounded-2xl border border-brand-100 bg-white p-6">
+            <h3 className="font-display text-brand-900 text-xl">Posted hours</h3>
+            <div className="mt-3">
+              <HoursList rows={hoursRows(site.hours)} />
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="coming-soon" className="mx-auto max-w-6xl px-4 py-16">
+        <SectionHeading id="coming-soon" title="Coming Soon" />
+        <ul className="mt-8 grid gap-6 sm:grid-cols-3">
+          {site.comingSoon.map((item) => (
+            <li key={item.name} className="rounded-2xl border-2 border-brand-100 border-dashed p-6">
+              <h3 className="font-display text-brand-900 text-xl">{item.name}</h3>
+              <p className="mt-2 text-slate-700">{item.detail}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="find-us" className="bg-brand-50 py-16">
+        <div className="mx-auto grid max-w-6xl gap-6 px-4 md:grid-cols-3">
+          <div className="md:col-span-3">
+            <SectionHeading id="find-us" title="Find Us" />
+          </div>
+          <div className="rounded-2xl bg-white p-6">
+            <h3 className="flex items-center gap-2 font-display text-brand-900 text-xl">
+              <PinIcon /> Address
+            </h3>
+            <p className="mt-2">
+              <a
+                href={directionsUrl(site.address)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="text-brand-800 underline underline-offset-4"
+              >
+                {formatAddress(site.address)}
+                <span className="sr-only"> (directions, opens in a new tab)</span>
+              </a>
+            </p>
+          </div>
+          <div className="rounded-2xl bg-white p-6">
+            <h3 className="flex items-center gap-2 font-display text-brand-900 text-xl">
+              <PhoneIcon /> Phone
+            </h3>
+            <p className="mt-2">
+              <a
+                href={telHref(main.number)}
+                className="text-brand-800 underline underline-offset-4"
+              >
+                {formatPhone(main.number)}
+              </a>
+            </p>
+          </div>
+          <div className="rounded-2xl bg-white p-6">
+            <h3 className="flex items-center gap-2 font-display text-brand-900 text-xl">
+              <StarIcon /> Reviews
+            </h3>
+            <p className="mt-2">
+              Families rate us <strong>{site.rating.value.toFixed(1)}</strong> out of 5 on{" "}
+              {site.rating.source}.
+            </p>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import { Link } from "react-router";
+import { buttonStyles } from "../components/ui/button-styles";
+import { site } from "../content/site";
+import { formatPhone, phoneByLabel, telHref } from "../lib/phone";
+import { pageMeta } from "../lib/seo";
+
+export const meta = () => [
+  ...pageMeta(site.pages.notFound, site.name),
+  { name: "robots", content: "noindex" },
+];
+
+export default function NotFound() {
+  const main = phoneByLabel(site.phones, "Main");
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-20 text-center">
+      <p className="font-display text-6xl text-pop-700">404</p>
+      <h1 className="mt-4 font-display text-3xl text-brand-900 sm:text-4xl">Page not found</h1>
+      <p className="mt-4 text-lg text-slate-700">
+        That page rolled off the rink. Try the home page, send us a message, or call{" "}
+        <a href={telHref(main.number)} className="text-brand-800 underline underline-offset-4">
+          {formatPhone(main.number)}
+        </a>
+        .
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/" prefetch="intent" className={buttonStyles.brand}>
+          Back to home
+        </Link>
+        <Link to="/contact" prefetch="intent" className={buttonStyles.outline}>
+          Contact us
+        </Link>
+      </div>
+    </section>
+  );
+}

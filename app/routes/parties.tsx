@@ -1,0 +1,91 @@
+import { Link } from "react-router";
+import { PhoneIcon } from "../components/icons";
+import { PageHero } from "../components/page-hero";
+import { PartyPackageCard } from "../components/party-package-card";
+import { SectionHeading } from "../components/section-heading";
+import { buttonStyles } from "../components/ui/button-styles";
+import { site } from "../content/site";
+import { formatDayList, formatTimeRange } from "../lib/format";
+import { formatPhone, phoneByLabel, telHref } from "../lib/phone";
+import { pageMeta } from "../lib/seo";
+
+export const meta = () => pageMeta(site.pages.parties, site.name);
+
+export default function Parties() {
+  const booking = phoneByLabel(site.phones, "Reservations");
+  return (
+    <>
+      <PageHero
+        title="Birthday Parties"
+        lead="Skating, music and a shout-out from the DJ: the birthday everyone remembers. Book by phone."
+      />
+
+      <section aria-labelledby="packages" className="mx-auto max-w-6xl px-4 py-16">
+        <SectionHeading id="packages" title="Party packages" />
+        <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {site.partyPackages.map((pkg) => (
+            <PartyPackageCard key={pkg.id} pkg={pkg} featured={pkg.id === "private"} />
+          ))}
+        </div>
+        <div className="mt-10 grid gap-6 md:grid-cols-2">
+          <div className="rounded-2xl bg-brand-50 p-6">
+            <h3 className="font-display text-brand-900 text-xl">Every package includes</h3>
+            <ul className="mt-3 list-disc space-y-1 pl-5 text-slate-800">
+              {site.partyIncludes.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          </div>
+          <div className="rounded-2xl bg-accent-300/40 p-6">
+            <h3 className="font-display text-brand-900 text-xl">Bring your own food</h3>
+            <p className="mt-3 text-slate-800">{site.partyOwnFood}</p>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="availability" className="bg-slate-50 py-16">
+        <div className="mx-auto max-w-6xl px-4">
+          <SectionHeading id="availability" title="Availability" />
+          <div className="mt-8 grid gap-6 md:grid-cols-2">
+            {site.partyAvailability.map((group) => (
+              <div key={group.packages} className="rounded-2xl bg-white p-6 shadow-sm">
+                <h3 className="font-display text-brand-900 text-xl">{group.packages}</h3>
+                <ul className="mt-3 space-y-2">
+                  {group.slots.map((slot) => (
+                    <li key={slot.label}>
+                      <span className="font-semibold">
+                        {formatDayList(slot.days)} {slot.label}
+                      </span>
+                      : {formatTimeRange(slot.time)}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="book" className="bg-brand-800 py-16 text-white">
+        <div className="mx-auto max-w-6xl px-4 text-center">
+          <h2 id="book" className="font-display text-3xl sm:text-4xl">
+            Ready to book a party?
+          </h2>
+          <p className="mt-3 text-brand-50 text-lg">
+            Call our {booking.label.toLowerCase()} line at {formatPhone(booking.number)} to pick
+            your date.
+          </p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <a href={telHref(booking.number)} className={buttonStyles.primary}>
+              <PhoneIcon />
+              Call {formatPhone(booking.number)}
+            </a>
+            <Link to="/contact" prefetch="intent" className={buttonStyles.secondary}>
+              Send us a message
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

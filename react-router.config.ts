@@ -1,0 +1,8 @@
+import type { Config } from "@react-router/dev/config";
+
+// Every page is static: no server rendering at run time, every route prerendered
+// to its own index.html at build ("/404" renders the catch-all route).
+export default {
+  ssr: false,
+  prerender: ["/", "/about", "/parties", "/policies", "/contact", "/404"],
+} satisfies Config;
