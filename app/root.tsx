@@ -69,7 +69,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <section className="mx-auto max-w-2xl px-4 py-16 text-center">
-      <h1 className="font-display text-3xl text-brand-900">
+      <h1 className="font-display font-extrabold text-3xl text-brand-900">
         {notFound ? "Page not found" : "Something went wrong"}
       </h1>
       <p className="mt-4 text-lg text-slate-700">

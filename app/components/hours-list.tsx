@@ -13,7 +13,13 @@ export function HoursList({ rows, tone = "light" }: HoursListProps) {
       {rows.map((row) => (
         <div key={row.days} className="contents">
           <dt className="font-semibold">{row.days}</dt>
-          <dd className={row.hours === "Closed" ? muted : undefined}>{row.hours}</dd>
+          <dd className={row.hours[0] === "Closed" ? muted : undefined}>
+            {row.hours.map((range) => (
+              <span key={range} className="block whitespace-nowrap">
+                {range}
+              </span>
+            ))}
+          </dd>
         </div>
       ))}
     </dl>

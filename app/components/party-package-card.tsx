@@ -14,20 +14,22 @@ export function PartyPackageCard({ pkg, featured = false }: PartyPackageCardProp
         featured ? "border-brand-800 bg-brand-900 text-white" : "border-brand-100 bg-white"
       }`}
     >
-      <h3 className={`font-display text-xl ${featured ? "text-white" : "text-brand-900"}`}>
+      <h3
+        className={`font-display font-extrabold text-xl ${featured ? "text-white" : "text-brand-900"}`}
+      >
         {pkg.name}
       </h3>
       <p className={featured ? "text-brand-100" : "text-slate-700"}>{formatSkaters(pkg.skaters)}</p>
       <dl className="mt-4 grid grid-cols-2 gap-3">
         <div>
           <dt className={`text-sm ${featured ? "text-brand-100" : "text-slate-600"}`}>Cash</dt>
-          <dd className="font-display text-3xl">{formatPrice(pkg.cashPrice)}</dd>
+          <dd className="font-display font-extrabold text-3xl">{formatPrice(pkg.cashPrice)}</dd>
         </div>
         <div>
           <dt className={`text-sm ${featured ? "text-brand-100" : "text-slate-600"}`}>
             Credit card
           </dt>
-          <dd className="font-display text-3xl">{formatPrice(pkg.cardPrice)}</dd>
+          <dd className="font-display font-extrabold text-3xl">{formatPrice(pkg.cardPrice)}</dd>
         </div>
       </dl>
       <ul className="mt-4 space-y-1">

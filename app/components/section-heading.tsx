@@ -8,7 +8,7 @@ interface SectionHeadingProps {
 export function SectionHeading({ id, title, intro }: SectionHeadingProps) {
   return (
     <div className="max-w-2xl">
-      <h2 id={id} className="font-display text-3xl text-brand-900 sm:text-4xl">
+      <h2 id={id} className="font-display font-extrabold text-3xl text-brand-900 sm:text-4xl">
         {title}
       </h2>
       {intro ? <p className="mt-3 text-lg text-slate-700">{intro}</p> : null}

@@ -8,12 +8,14 @@ export function SessionCard({ session }: { session: Session }) {
       <p className="font-semibold text-pop-700 text-sm uppercase tracking-wide">
         {formatDay(session.day)}
       </p>
-      <h3 className="mt-1 font-display text-brand-900 text-xl">{session.name}</h3>
+      <h3 className="mt-1 font-display font-extrabold text-brand-900 text-xl">{session.name}</h3>
       <p className="mt-2 font-semibold text-slate-800">{formatTimeRange(session.time)}</p>
       <p className="mt-3 text-slate-700">{session.description}</p>
       <div className="mt-auto pt-4">
         <p className="text-slate-900">
-          <span className="font-display text-3xl text-brand-800">{formatPrice(session.price)}</span>
+          <span className="font-display font-extrabold text-3xl text-brand-800">
+            {formatPrice(session.price)}
+          </span>
           {session.priceUnit ? <span className="ml-1">{session.priceUnit}</span> : null}
         </p>
         {session.perks.length > 0 || session.familyDeal ? (

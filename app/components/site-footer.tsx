@@ -34,14 +34,14 @@ export function SiteFooter({
     <footer className="bg-brand-950 text-brand-50">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-about">
-          <h2 id="footer-about" className="font-display text-lg text-white">
+          <h2 id="footer-about" className="font-display font-extrabold text-lg text-white">
             {name}
           </h2>
           <p className="mt-3 text-brand-100">{description}</p>
           <RatingBadge value={rating.value} source={rating.source} className="mt-4 text-white" />
         </section>
         <nav aria-labelledby="footer-links">
-          <h2 id="footer-links" className="font-display text-lg text-white">
+          <h2 id="footer-links" className="font-display font-extrabold text-lg text-white">
             Quick links
           </h2>
           <ul className="mt-3 space-y-2">
@@ -61,7 +61,7 @@ export function SiteFooter({
           </ul>
         </nav>
         <section aria-labelledby="footer-hours">
-          <h2 id="footer-hours" className="font-display text-lg text-white">
+          <h2 id="footer-hours" className="font-display font-extrabold text-lg text-white">
             Hours
           </h2>
           <div className="mt-3">
@@ -69,7 +69,7 @@ export function SiteFooter({
           </div>
         </section>
         <section aria-labelledby="footer-visit">
-          <h2 id="footer-visit" className="font-display text-lg text-white">
+          <h2 id="footer-visit" className="font-display font-extrabold text-lg text-white">
             Visit us
           </h2>
           <address className="mt-3 not-italic">

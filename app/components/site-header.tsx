@@ -41,7 +41,8 @@ export function SiteHeader({ name, nav, phone }: SiteHeaderProps) {
       <li key={item.to}>
         <NavLink
           to={item.to}
-          end
+          // Prerendering renders "/parties" at "/parties/", so only Home needs an exact match.
+          end={item.to === "/"}
           prefetch="intent"
           preventScrollReset
           onClick={onNavigate}
@@ -61,7 +62,7 @@ export function SiteHeader({ name, nav, phone }: SiteHeaderProps) {
             prefetch="intent"
             preventScrollReset
             onClick={onNavigate}
-            className="min-w-0 truncate rounded-md font-display text-lg text-white sm:text-xl"
+            className="min-w-0 rounded-md font-display font-extrabold text-base text-white leading-tight sm:text-xl"
           >
             {name}
           </Link>

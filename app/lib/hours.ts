@@ -3,7 +3,8 @@ import { formatDay, formatTimeRange } from "./format";
 
 export interface HoursRow {
   days: string;
-  hours: string;
+  /** Each opening as "6:30–9:05 PM", or ["Closed"]. */
+  hours: string[];
 }
 
 const isOpen = (d: DayHours | undefined) => (d?.ranges.length ?? 0) > 0;
@@ -19,11 +20,11 @@ export function hoursRows(week: readonly DayHours[]): HoursRow[] {
     week.findIndex((d, i) => isOpen(d) && !isOpen(week.at(i - 1))),
   );
   const ordered = [...week.slice(start), ...week.slice(0, start)];
-  const rows: { first: DayHours; last: DayHours; hours: string }[] = [];
+  const rows: { first: DayHours; last: DayHours; hours: string[] }[] = [];
   for (const d of ordered) {
-    const hours = isOpen(d) ? d.ranges.map(formatTimeRange).join(" and ") : "Closed";
+    const hours = isOpen(d) ? d.ranges.map(formatTimeRange) : ["Closed"];
     const prev = rows.at(-1);
-    if (prev && prev.hours === hours) prev.last = d;
+    if (prev && prev.hours.join() === hours.join()) prev.last = d;
     else rows.push({ first: d, last: d, hours });
   }
   return rows.map(({ first, last, hours }) => ({

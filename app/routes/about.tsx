@@ -38,7 +38,9 @@ export default function About() {
           ))}
         </div>
         <figure className="rounded-2xl bg-brand-50 p-6">
-          <blockquote className="font-display text-2xl text-brand-900">“{site.mission}”</blockquote>
+          <blockquote className="font-display font-extrabold text-2xl text-brand-900">
+            “{site.mission}”
+          </blockquote>
           <figcaption className="mt-4 text-slate-700">Our mission, from the owners</figcaption>
         </figure>
       </section>
@@ -48,7 +50,7 @@ export default function About() {
           {stats.map((stat) => (
             <div key={stat.label} className="flex flex-col-reverse">
               <dt className="text-brand-100">{stat.label}</dt>
-              <dd className="font-display text-4xl text-accent-300">{stat.value}</dd>
+              <dd className="font-display font-extrabold text-4xl text-accent-300">{stat.value}</dd>
             </div>
           ))}
         </dl>
@@ -59,7 +61,7 @@ export default function About() {
         <ul className="mt-8 grid gap-6 sm:grid-cols-2">
           {site.services.map((service) => (
             <li key={service.name} className="rounded-2xl border border-brand-100 p-6">
-              <h3 className="font-display text-brand-900 text-xl">{service.name}</h3>
+              <h3 className="font-display font-extrabold text-brand-900 text-xl">{service.name}</h3>
               <p className="mt-2 text-slate-700">{service.summary}</p>
               <p className="mt-2 text-slate-700">{service.detail}</p>
             </li>
@@ -73,7 +75,7 @@ export default function About() {
           <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {site.values.map((value) => (
               <li key={value.name} className="rounded-2xl bg-white p-6 shadow-sm">
-                <h3 className="font-display text-brand-900 text-xl">{value.name}</h3>
+                <h3 className="font-display font-extrabold text-brand-900 text-xl">{value.name}</h3>
                 <p className="mt-2 text-slate-700">{value.detail}</p>
               </li>
             ))}
@@ -87,7 +89,7 @@ export default function About() {
 
       <section aria-labelledby="visit" className="bg-brand-800 py-16 text-white">
         <div className="mx-auto max-w-6xl px-4 text-center">
-          <h2 id="visit" className="font-display text-3xl sm:text-4xl">
+          <h2 id="visit" className="font-display font-extrabold text-3xl sm:text-4xl">
             Come roll with us
           </h2>
           <div className="mt-8 flex flex-wrap justify-center gap-3">

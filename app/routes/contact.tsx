@@ -22,7 +22,7 @@ export default function Contact() {
           <section aria-labelledby="contact-address" className="rounded-2xl bg-brand-50 p-6">
             <h2
               id="contact-address"
-              className="flex items-center gap-2 font-display text-brand-900 text-xl"
+              className="flex items-center gap-2 font-display font-extrabold text-brand-900 text-xl"
             >
               <PinIcon /> Address
             </h2>
@@ -39,7 +39,7 @@ export default function Contact() {
           <section aria-labelledby="contact-phones" className="rounded-2xl bg-brand-50 p-6">
             <h2
               id="contact-phones"
-              className="flex items-center gap-2 font-display text-brand-900 text-xl"
+              className="flex items-center gap-2 font-display font-extrabold text-brand-900 text-xl"
             >
               <PhoneIcon /> Phone
             </h2>
@@ -62,7 +62,7 @@ export default function Contact() {
           <section aria-labelledby="contact-hours" className="rounded-2xl bg-brand-50 p-6">
             <h2
               id="contact-hours"
-              className="flex items-center gap-2 font-display text-brand-900 text-xl"
+              className="flex items-center gap-2 font-display font-extrabold text-brand-900 text-xl"
             >
               <ClockIcon /> Hours
             </h2>
@@ -73,10 +73,10 @@ export default function Contact() {
         </div>
 
         <section aria-labelledby="contact-map" className="mt-10">
-          <h2 id="contact-map" className="font-display text-2xl text-brand-900">
+          <h2 id="contact-map" className="font-display font-extrabold text-2xl text-brand-900">
             Map
           </h2>
-          <div className="mt-4 flex aspect-[2/1] min-h-48 flex-col items-center justify-center gap-4 rounded-2xl border-2 border-brand-100 border-dashed bg-slate-50 p-6 text-center">
+          <div className="mt-4 flex min-h-64 flex-col items-center justify-center gap-4 rounded-2xl border-2 border-brand-100 border-dashed bg-slate-50 p-6 text-center">
             <PinIcon className="size-10 text-pop-700" />
             <p className="text-slate-700">{formatAddress(site.address)}</p>
             <a
@@ -93,7 +93,7 @@ export default function Contact() {
 
       <section aria-labelledby="quick-call" className="bg-brand-800 py-16 text-white">
         <div className="mx-auto max-w-6xl px-4 text-center">
-          <h2 id="quick-call" className="font-display text-3xl">
+          <h2 id="quick-call" className="font-display font-extrabold text-3xl">
             Rather talk? Give us a call
           </h2>
           <div className="mt-8 flex flex-wrap justify-center gap-3">

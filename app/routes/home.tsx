@@ -21,7 +21,9 @@ export default function Home() {
           <p className="font-semibold text-accent-300 uppercase tracking-wide">
             Family owned and operated
           </p>
-          <h1 className="mt-3 max-w-3xl font-display text-4xl sm:text-6xl">{site.name}</h1>
+          <h1 className="mt-3 max-w-3xl font-display font-extrabold text-4xl sm:text-6xl">
+            {site.name}
+          </h1>
           <p className="mt-4 max-w-2xl text-brand-50 text-xl">{site.tagline}</p>
           <RatingBadge
             value={site.rating.value}
@@ -45,7 +47,7 @@ export default function Home() {
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {site.services.map((service) => (
             <li key={service.name} className="rounded-2xl bg-brand-50 p-6">
-              <h3 className="font-display text-brand-900 text-xl">{service.name}</h3>
+              <h3 className="font-display font-extrabold text-brand-900 text-xl">{service.name}</h3>
               <p className="mt-2 text-slate-700">{service.summary}</p>
             </li>
           ))}
@@ -65,7 +67,7 @@ export default function Home() {
             ))}
           </div>
           <div className="mt-10 max-w-md rounded-2xl border border-brand-100 bg-white p-6">
-            <h3 className="font-display text-brand-900 text-xl">Posted hours</h3>
+            <h3 className="font-display font-extrabold text-brand-900 text-xl">Posted hours</h3>
             <div className="mt-3">
               <HoursList rows={hoursRows(site.hours)} />
             </div>
@@ -78,7 +80,7 @@ export default function Home() {
         <ul className="mt-8 grid gap-6 sm:grid-cols-3">
           {site.comingSoon.map((item) => (
             <li key={item.name} className="rounded-2xl border-2 border-brand-100 border-dashed p-6">
-              <h3 className="font-display text-brand-900 text-xl">{item.name}</h3>
+              <h3 className="font-display font-extrabold text-brand-900 text-xl">{item.name}</h3>
               <p className="mt-2 text-slate-700">{item.detail}</p>
             </li>
           ))}
@@ -91,7 +93,7 @@ export default function Home() {
             <SectionHeading id="find-us" title="Find Us" />
           </div>
           <div className="rounded-2xl bg-white p-6">
-            <h3 className="flex items-center gap-2 font-display text-brand-900 text-xl">
+            <h3 className="flex items-center gap-2 font-display font-extrabold text-brand-900 text-xl">
               <PinIcon /> Address
             </h3>
             <p className="mt-2">
@@ -107,7 +109,7 @@ export default function Home() {
             </p>
           </div>
           <div className="rounded-2xl bg-white p-6">
-            <h3 className="flex items-center gap-2 font-display text-brand-900 text-xl">
+            <h3 className="flex items-center gap-2 font-display font-extrabold text-brand-900 text-xl">
               <PhoneIcon /> Phone
             </h3>
             <p className="mt-2">
@@ -120,7 +122,7 @@ export default function Home() {
             </p>
           </div>
           <div className="rounded-2xl bg-white p-6">
-            <h3 className="flex items-center gap-2 font-display text-brand-900 text-xl">
+            <h3 className="flex items-center gap-2 font-display font-extrabold text-brand-900 text-xl">
               <StarIcon /> Reviews
             </h3>
             <p className="mt-2">

@@ -13,8 +13,10 @@ export default function NotFound() {
   const main = phoneByLabel(site.phones, "Main");
   return (
     <section className="mx-auto max-w-2xl px-4 py-20 text-center">
-      <p className="font-display text-6xl text-pop-700">404</p>
-      <h1 className="mt-4 font-display text-3xl text-brand-900 sm:text-4xl">Page not found</h1>
+      <p className="font-display font-extrabold text-6xl text-pop-700">404</p>
+      <h1 className="mt-4 font-display font-extrabold text-3xl text-brand-900 sm:text-4xl">
+        Page not found
+      </h1>
       <p className="mt-4 text-lg text-slate-700">
         That page rolled off the rink. Try the home page, send us a message, or call{" "}
         <a href={telHref(main.number)} className="text-brand-800 underline underline-offset-4">

@@ -29,7 +29,9 @@ export default function Parties() {
         </div>
         <div className="mt-10 grid gap-6 md:grid-cols-2">
           <div className="rounded-2xl bg-brand-50 p-6">
-            <h3 className="font-display text-brand-900 text-xl">Every package includes</h3>
+            <h3 className="font-display font-extrabold text-brand-900 text-xl">
+              Every package includes
+            </h3>
             <ul className="mt-3 list-disc space-y-1 pl-5 text-slate-800">
               {site.partyIncludes.map((item) => (
                 <li key={item}>{item}</li>
@@ -37,7 +39,9 @@ export default function Parties() {
             </ul>
           </div>
           <div className="rounded-2xl bg-accent-300/40 p-6">
-            <h3 className="font-display text-brand-900 text-xl">Bring your own food</h3>
+            <h3 className="font-display font-extrabold text-brand-900 text-xl">
+              Bring your own food
+            </h3>
             <p className="mt-3 text-slate-800">{site.partyOwnFood}</p>
           </div>
         </div>
@@ -49,7 +53,9 @@ export default function Parties() {
           <div className="mt-8 grid gap-6 md:grid-cols-2">
             {site.partyAvailability.map((group) => (
               <div key={group.packages} className="rounded-2xl bg-white p-6 shadow-sm">
-                <h3 className="font-display text-brand-900 text-xl">{group.packages}</h3>
+                <h3 className="font-display font-extrabold text-brand-900 text-xl">
+                  {group.packages}
+                </h3>
                 <ul className="mt-3 space-y-2">
                   {group.slots.map((slot) => (
                     <li key={slot.label}>
@@ -68,7 +74,7 @@ export default function Parties() {
 
       <section aria-labelledby="book" className="bg-brand-800 py-16 text-white">
         <div className="mx-auto max-w-6xl px-4 text-center">
-          <h2 id="book" className="font-display text-3xl sm:text-4xl">
+          <h2 id="book" className="font-display font-extrabold text-3xl sm:text-4xl">
             Ready to book a party?
           </h2>
           <p className="mt-3 text-brand-50 text-lg">

@@ -16,7 +16,10 @@ export default function Policies() {
             aria-labelledby={`policy-${section.id}`}
             className="rounded-2xl border border-brand-100 p-6"
           >
-            <h2 id={`policy-${section.id}`} className="font-display text-2xl text-brand-900">
+            <h2
+              id={`policy-${section.id}`}
+              className="font-display font-extrabold text-2xl text-brand-900"
+            >
               {section.title}
             </h2>
             <ul className="mt-3 list-disc space-y-2 pl-5 text-slate-800">
@@ -30,7 +33,7 @@ export default function Policies() {
           aria-labelledby="policy-help"
           className="rounded-2xl bg-brand-50 p-6 md:col-span-2"
         >
-          <h2 id="policy-help" className="font-display text-2xl text-brand-900">
+          <h2 id="policy-help" className="font-display font-extrabold text-2xl text-brand-900">
             Need help?
           </h2>
           <dl className="mt-3 grid gap-4 sm:grid-cols-3">
@@ -43,7 +46,7 @@ export default function Policies() {
           </dl>
         </section>
         <figure className="md:col-span-2">
-          <blockquote className="text-center font-display text-2xl text-brand-900">
+          <blockquote className="text-center font-display font-extrabold text-2xl text-brand-900">
             “{policies.commitment}”
           </blockquote>
         </figure>

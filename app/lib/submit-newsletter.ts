@@ -1,0 +1,111 @@
+// The newsletter signup's logic, apart from React: build the spec's JSON payload, POST it,
+// and say what happened as a value the component renders.
+import {
+  type NewsletterPayload,
+  newsletterMessages,
+  notProvided,
+} from "../../forms/newsletter";
+
+declare global {
+  interface Window {
+    /** Google Analytics' gtag, present only when the owner adds the tag to the page. */
+    gtag?: (command: "event", action: string, params: Record<string, string>) => void;
+  }
+}
+
+export interface NewsletterInput {
+  email: string;
+  /** As shown in the input: "(260) 555-0142". */
+  phone: string;
+  /** Formspree's honeypot; people leave it empty. */
+  gotcha?: string;
+}
+
+export type NewsletterStatus =
+  | { kind: "idle" }
+  | { kind: "submitting" }
+  | { kind: "success"; message: string; payload: NewsletterPayload }
+  | { kind: "error"; reason: "missing" | "failed"; message: string };
+
+export type NewsletterResult = Extract<NewsletterStatus, { kind: "success" | "error" }>;
+
+export const missingContact: NewsletterResult = {
+  kind: "error",
+  reason: "missing",
+  message: newsletterMessages.missing,
+};
+
+/** The JSON body (spec section 3), or null when neither an email nor a phone was given. */
+export function newsletterPayload(
+  input: NewsletterInput,
+  now: Date = new Date(),
+): NewsletterPayload | null {
+  const email = input.email.trim();
+  const phone = input.phone.trim();
+  if (!email && !phone) return null;
+  return {
+    email: email || notProvided,
+    phone: phone || notProvided,
+    signup_types: { hasEmail: Boolean(email), hasSMS: Boolean(phone) },
+    type: "newsletter_signup",
+    timestamp: now.toISOString(),
+  };
+}
+
+/**
+ * POSTs the payload as JSON. Success is judged by the status alone (spec section 7): the
+ * body is never read, and a network failure counts as a failed signup.
+ */
+export async function sendNewsletter(
+  url: string,
+  payload: NewsletterPayload,
+  gotcha = "",
+  fetchImpl: typeof fetch = fetch,
+): Promise<NewsletterResult> {
+  const failed: NewsletterResult = {
+    kind: "error",
+    reason: "failed",
+    message: newsletterMessages.failed,
+  };
+  // Only a bot fills the honeypot; people's payloads carry exactly the spec's fields.
+  const body = gotcha ? { ...payload, _gotcha: gotcha } : payload;
+  try {
+    const response = await fetchImpl(url, {
+      method: "POST",
+      headers: { Accept: "application/json", "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) return failed;
+    return { kind: "success", message: newsletterMessages.success, payload };
+  } catch {
+    return failed;
+  }
+}
+
+/** Validates, then sends: the "neither given" case answers at once and fetches nothing. */
+export async function submitNewsletter(
+  url: string,
+  input: NewsletterInput,
+  fetchImpl: typeof fetch = fetch,
+  now: Date = new Date(),
+): Promise<NewsletterResult> {
+  const payload = newsletterPayload(input, now);
+  if (!payload) return missingContact;
+  return sendNewsletter(url, payload, input.gotcha, fetchImpl);
+}
+
+/** The analytics label the rink's reports already use: "email", "_sms" or "email_sms". */
+export function signupLabel(types: NewsletterPayload["signup_types"]): string {
+  return `${types.hasEmail ? "email" : ""}${types.hasSMS ? "_sms" : ""}`;
+}
+
+/** Sends the signup event to Google Analytics when the page has gtag; otherwise nothing. */
+export function trackNewsletterSignup(
+  types: NewsletterPayload["signup_types"],
+  gtag: Window["gtag"] = typeof window === "undefined" ? undefined : window.gtag,
+): void {
+  gtag?.("event", "newsletter_signup", {
+    event_category: "engagement",
+    event_label: signupLabel(types),
+  });
+}

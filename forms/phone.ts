@@ -1,0 +1,36 @@
+// The newsletter's phone input: digits only, formatted progressively as (123) 456-7890.
+// Shared by the browser (as typed) and the inbox (to normalise a no-JavaScript post).
+
+import { phoneDigits } from "./newsletter.ts";
+
+/** Every digit in the text, in order, at most `phoneDigits` of them. */
+export function phoneDigitsOf(value: string): string {
+  return value.replace(/\D/g, "").slice(0, phoneDigits);
+}
+
+/**
+ * "(123) 456-7890" built as far as the digits go: "", "(1", "(123", "(123) 4", "(123) 456-7".
+ * A separator is written only once a digit follows it, so Backspace never gets stuck on one,
+ * and the result is always a prefix of the full pattern (at most 14 characters).
+ */
+export function formatPhoneInput(value: string): string {
+  const d = phoneDigitsOf(value);
+  if (d.length === 0) return "";
+  if (d.length <= 3) return `(${d}`;
+  if (d.length <= 6) return `(${d.slice(0, 3)}) ${d.slice(3)}`;
+  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
+}
+
+/**
+ * Where the caret belongs in `formatted` so that `digitsBefore` digits precede it: keeps the
+ * caret beside the digit just typed or deleted when the input is reformatted mid-number.
+ */
+export function caretAfterDigits(formatted: string, digitsBefore: number): number {
+  if (digitsBefore <= 0) return formatted.startsWith("(") ? 1 : 0;
+  let seen = 0;
+  for (let i = 0; i < formatted.length; i++) {
+    if (/\d/.test(formatted.charAt(i))) seen++;
+    if (seen === digitsBefore) return i + 1;
+  }
+  return formatted.length;
+}

@@ -1,0 +1,49 @@
+import { existsSync } from "node:fs";
+import { defineConfig } from "@playwright/test";
+
+// End-to-end tests in Debian's Chromium against the built site and the real server.
+// The global setup builds the site, starts an SMTP capture server and `node server/index.ts`
+// on free ports; specs import `test` and `expect` from tests/e2e/fixtures.ts.
+
+export const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+
+if (!existsSync(chromiumPath)) {
+  throw new Error(
+    `No Chromium at ${chromiumPath}. Install Debian's: sudo apt-get install -y chromium ` +
+      "(or set CHROMIUM_PATH to a Chromium or Chrome binary).",
+  );
+}
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: "*.spec.ts",
+  globalSetup: "./tests/e2e/global-setup.ts",
+  fullyParallel: true,
+  // The machine has two cores; more workers only make each page slower.
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [["list"]],
+  outputDir: "test-results",
+  use: {
+    browserName: "chromium",
+    viewport: { width: 1280, height: 800 },
+    locale: "en-US",
+    timezoneId: "America/Indiana/Indianapolis",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+});
