@@ -51,6 +51,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           rating={site.rating}
           links={site.footerLinks}
           hours={site.hours}
+          timeZone={site.timeZone}
           address={site.address}
           phone={mainPhone}
         />

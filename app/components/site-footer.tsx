@@ -7,6 +7,7 @@ import { scrollToTop } from "../lib/scroll";
 import { CurrentYear } from "./current-year";
 import { HoursList } from "./hours-list";
 import { PhoneIcon } from "./icons";
+import { OpenStatus } from "./open-status";
 import { RatingBadge } from "./rating-badge";
 
 interface SiteFooterProps {
@@ -15,6 +16,7 @@ interface SiteFooterProps {
   rating: { value: number; source: string };
   links: readonly NavLink[];
   hours: readonly DayHours[];
+  timeZone: string;
   address: Address;
   phone: Phone;
 }
@@ -27,6 +29,7 @@ export function SiteFooter({
   rating,
   links,
   hours,
+  timeZone,
   address,
   phone,
 }: SiteFooterProps) {
@@ -64,6 +67,10 @@ export function SiteFooter({
           <h2 id="footer-hours" className="font-display font-extrabold text-lg text-white">
             Hours
           </h2>
+          {/* Reserved height: the status appears after hydration without shifting the page. */}
+          <div className="mt-3 min-h-7">
+            <OpenStatus hours={hours} timeZone={timeZone} tone="dark" />
+          </div>
           <div className="mt-3">
             <HoursList rows={hoursRows(hours)} tone="dark" />
           </div>

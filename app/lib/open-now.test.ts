@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { site } from "../content/site";
+import { describeOpenStatus, openStatus, wallClock } from "./open-now";
+
+const zone = site.timeZone;
+// Indianapolis is UTC-4 in summer (EDT) and UTC-5 in winter (EST).
+const at = (iso: string) => describeOpenStatus(openStatus(site.hours, new Date(iso), zone));
+
+describe("open now, from the posted hours", () => {
+  it("is open during a posted opening and says until when", () => {
+    expect(at("2026-11-27T23:30:00Z")).toBe("Open now until 9:05 PM"); // Fri 6:30 PM EST
+    expect(at("2026-11-28T17:00:00Z")).toBe("Open now until 3:00 PM"); // Sat noon
+    expect(at("2026-11-29T00:00:00Z")).toBe("Open now until 9:00 PM"); // Sat 7:00 PM
+    expect(at("2026-11-29T19:59:00Z")).toBe("Open now until 3:00 PM"); // Sun 2:59 PM
+  });
+
+  it("opens at the minute of opening and closes at the minute of closing", () => {
+    expect(at("2026-11-27T23:29:00Z")).toBe("Closed, opens today at 6:30 PM"); // Fri 6:29 PM
+    expect(at("2026-11-27T23:30:00Z")).toBe("Open now until 9:05 PM"); // Fri 6:30 PM
+    expect(at("2026-11-28T02:04:00Z")).toBe("Open now until 9:05 PM"); // Fri 9:04 PM
+    expect(at("2026-11-28T02:05:00Z")).toBe("Closed, opens tomorrow at 12:00 PM"); // Fri 9:05 PM
+  });
+
+  it("between two openings on one day names the next one today", () => {
+    expect(at("2026-11-28T21:00:00Z")).toBe("Closed, opens today at 6:30 PM"); // Sat 4:00 PM
+  });
+
+  it("on each closed weekday names Friday", () => {
+    for (const iso of [
+      "2026-11-23T17:00:00Z", // Monday noon
+      "2026-11-24T17:00:00Z", // Tuesday
+      "2026-11-25T17:00:00Z", // Wednesday
+    ]) {
+      expect(at(iso)).toBe("Closed, opens Friday at 6:30 PM");
+    }
+    expect(at("2026-11-26T17:00:00Z")).toBe("Closed, opens tomorrow at 6:30 PM"); // Thursday
+  });
+
+  it("after Sunday's closing looks ahead to Friday across midnight", () => {
+    expect(at("2026-11-29T20:00:00Z")).toBe("Closed, opens Friday at 6:30 PM"); // Sun 3:00 PM
+    expect(at("2026-11-30T05:00:00Z")).toBe("Closed, opens Friday at 6:30 PM"); // Mon 0:00
+    expect(wallClock(new Date("2026-11-30T04:59:00Z"), zone)).toEqual({
+      day: "sunday",
+      time: "23:59",
+    });
+    expect(wallClock(new Date("2026-11-30T05:00:00Z"), zone)).toEqual({
+      day: "monday",
+      time: "00:00",
+    });
+  });
+
+  it("follows the rink's clock across both daylight-saving changes", () => {
+    // 2026-03-08: clocks spring forward; Sunday noon is 16:00Z (EDT), not 17:00Z.
+    expect(at("2026-03-08T16:00:00Z")).toBe("Open now until 3:00 PM");
+    expect(at("2026-03-08T15:59:00Z")).toBe("Closed, opens today at 12:00 PM");
+    // 2026-11-01: clocks fall back; Sunday 3:00 PM is 20:00Z (EST).
+    expect(at("2026-11-01T19:59:00Z")).toBe("Open now until 3:00 PM");
+    expect(at("2026-11-01T20:00:00Z")).toBe("Closed, opens Friday at 6:30 PM");
+  });
+
+  it("says closed with no next opening when the week has no hours", () => {
+    const closed = site.hours.map((d) => ({ ...d, ranges: [] }));
+    expect(describeOpenStatus(openStatus(closed, new Date(), zone))).toBe("Closed");
+  });
+});
