@@ -1,8 +1,14 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { sessionCalendars } from "./scripts/calendar-plugin.ts";
 import { contentCheck } from "./scripts/content-plugin.ts";
+import { siteUrl } from "./scripts/site-url.ts";
+
+const url = siteUrl();
 
 export default defineConfig({
-  plugins: [contentCheck(), tailwindcss(), reactRouter()],
+  // SITE_URL is a build setting: canonical links and share tags are written into the HTML.
+  define: { "import.meta.env.SITE_URL": JSON.stringify(url) },
+  plugins: [contentCheck(), sessionCalendars(url), tailwindcss(), reactRouter()],
 });

@@ -1,4 +1,5 @@
 import type { Session } from "../content/types";
+import { calendarPath } from "../lib/calendar-path";
 import { formatDay, formatPrice, formatTimeRange } from "../lib/format";
 
 /** One public skating session: when, what it costs, what the price includes. */
@@ -32,6 +33,13 @@ export function SessionCard({ session }: { session: Session }) {
             ) : null}
           </ul>
         ) : null}
+        <a
+          href={calendarPath(session.id)}
+          download
+          className="mt-4 inline-flex items-center gap-1 font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-600"
+        >
+          Add to calendar<span className="sr-only">: {session.name}</span>
+        </a>
       </div>
     </article>
   );

@@ -1,5 +1,5 @@
 import type { Day, DayHours } from "../content/types";
-import { formatDay, formatTime } from "./format";
+import { formatDay, formatTime } from "./format.ts";
 
 // "Are you open right now?" from the posted hours, on the rink's wall clock. Intl does the
 // time-zone arithmetic, so daylight-saving changes need no special case.

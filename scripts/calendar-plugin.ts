@@ -1,0 +1,28 @@
+import type { Plugin } from "vite";
+import { site } from "../app/content/site.ts";
+import { calendarPath } from "../app/lib/calendar-path.ts";
+import { sessionCalendar } from "./calendar.ts";
+
+/** Writes one .ics file per public session into the client build. */
+export function sessionCalendars(siteUrl: string): Plugin {
+  return {
+    name: "rink-session-calendars",
+    generateBundle() {
+      if (this.environment.name !== "client") return;
+      const ctx = {
+        rinkName: site.name,
+        address: site.address,
+        timeZone: site.timeZone,
+        siteUrl,
+        from: new Date(),
+      };
+      for (const session of site.sessions) {
+        this.emitFile({
+          type: "asset",
+          fileName: calendarPath(session.id).slice(1),
+          source: sessionCalendar(session, ctx),
+        });
+      }
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import ICAL from "ical.js";
+import { describe, expect, it } from "vitest";
+import { site } from "../app/content/site";
+import { sessionCalendar } from "./calendar";
+
+const weekday = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"];
+const byDay = {
+  sunday: "SU",
+  monday: "MO",
+  tuesday: "TU",
+  wednesday: "WE",
+  thursday: "TH",
+  friday: "FR",
+  saturday: "SA",
+};
+
+describe("session calendar files", () => {
+  const ctx = {
+    rinkName: site.name,
+    address: site.address,
+    timeZone: site.timeZone,
+    siteUrl: "https://rink.example",
+    from: new Date("2026-11-22T17:00:00Z"), // a Sunday in Indianapolis
+  };
+
+  for (const session of site.sessions) {
+    it(`${session.name}: weekly on its day, at its times, in the rink's zone`, () => {
+      const text = sessionCalendar(session, ctx);
+      const calendar = new ICAL.Component(ICAL.parse(text));
+      const zone = calendar.getFirstSubcomponent("vtimezone");
+      expect(zone?.getFirstPropertyValue("tzid")).toBe(site.timeZone);
+      const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent") ?? undefined);
+      const start = event.startDate;
+      const end = event.endDate;
+      expect(event.component.getFirstProperty("dtstart")?.getParameter("tzid")).toBe(site.timeZone);
+      expect(event.component.getFirstProperty("dtend")?.getParameter("tzid")).toBe(site.timeZone);
+      expect(weekday[start.dayOfWeek() - 1]).toBe(byDay[session.day]);
+      const clock = (t: ICAL.Time) =>
+        `${String(t.hour).padStart(2, "0")}:${String(t.minute).padStart(2, "0")}`;
+      expect(clock(start)).toBe(session.time.start);
+      expect(clock(end)).toBe(session.time.end);
+      const rule = event.component.getFirstPropertyValue("rrule") as ICAL.Recur;
+      expect(rule.freq).toBe("WEEKLY");
+      expect(rule.parts.BYDAY).toEqual([byDay[session.day]]);
+      expect(event.summary).toContain(session.name);
+      expect(event.location).toBe(site.address.mapsQuery);
+      // The first occurrence is the next such weekday, not in the past.
+      expect(start.toJSDate().getTime()).toBeGreaterThan(ctx.from.getTime() - 86_400_000);
+    });
+  }
+
+  it("keeps the wall-clock time across daylight saving: 8 PM is 01:00Z in winter, 00:00Z in summer", () => {
+    const rewind = site.sessions.find((s) => s.id === "wednesday-night-rewind");
+    if (!rewind) throw new Error("the content has no Wednesday Night Rewind");
+    const calendar = new ICAL.Component(ICAL.parse(sessionCalendar(rewind, ctx)));
+    const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent") ?? undefined);
+    const zone = new ICAL.Timezone(calendar.getFirstSubcomponent("vtimezone") ?? undefined);
+    const iterator = event.iterator();
+    const utcHours = new Set<number>();
+    for (let i = 0, next = iterator.next(); next && i < 30; i++, next = iterator.next()) {
+      next.zone = zone;
+      utcHours.add(next.toJSDate().getUTCHours());
+    }
+    expect([...utcHours].sort()).toEqual([0, 1]);
+  });
+});
