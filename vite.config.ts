@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { sessionCalendars } from "./scripts/calendar-plugin.ts";
 import { contentCheck } from "./scripts/content-plugin.ts";
+import { seoFiles } from "./scripts/seo-files-plugin.ts";
 import { siteUrl } from "./scripts/site-url.ts";
 
 const url = siteUrl();
@@ -10,5 +11,5 @@ const url = siteUrl();
 export default defineConfig({
   // SITE_URL is a build setting: canonical links and share tags are written into the HTML.
   define: { "import.meta.env.SITE_URL": JSON.stringify(url) },
-  plugins: [contentCheck(), sessionCalendars(url), tailwindcss(), reactRouter()],
+  plugins: [contentCheck(), sessionCalendars(url), seoFiles(url), tailwindcss(), reactRouter()],
 });

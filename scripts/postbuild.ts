@@ -1,0 +1,85 @@
+// After `react-router build`: hash each page's inline scripts into its Content-Security-Policy,
+// write build/client/_headers (read by static hosts and by our server), and precompress
+// every text file with brotli and gzip so the server can send them as they are.
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import {
+  baseHeaders,
+  contentSecurityPolicy,
+  httpsOnlyHeaders,
+  immutableCache,
+  revalidateCache,
+} from "../server/security-headers.ts";
+
+const root = "build/client";
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : [path];
+  });
+}
+
+/** Inline scripts the browser executes: no src, and a JavaScript type (or none). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script(?<attrs>[^>]*)>(?<body>[\s\S]*?)<\/script>/g)) {
+    const attrs = match.groups?.attrs ?? "";
+    const body = match.groups?.body ?? "";
+    if (/\ssrc=/.test(attrs) || body === "") continue;
+    const type = /\stype="([^"]*)"/.exec(attrs)?.[1];
+    if (type && type !== "module" && type !== "text/javascript") continue;
+    hashes.add(`sha256-${createHash("sha256").update(body).digest("base64")}`);
+  }
+  return [...hashes];
+}
+
+const formsEndpoint = process.env.VITE_FORMS_ENDPOINT?.trim();
+const formsOrigin = formsEndpoint ? new URL(formsEndpoint).origin : null;
+
+const pages = files(root).filter((f) => f.endsWith("index.html"));
+const lines: string[] = [
+  "# Written by scripts/postbuild.ts: one security policy for every host.",
+  "",
+];
+const common = Object.entries({ ...baseHeaders, ...httpsOnlyHeaders }).map(
+  ([k, v]) => `  ${k}: ${v}`,
+);
+
+lines.push("/*", ...common, "");
+lines.push("/assets/*", `  Cache-Control: ${immutableCache}`, "");
+for (const page of pages.sort()) {
+  const dir = `/${relative(root, page).replace(/index\.html$/, "")}`;
+  const csp = contentSecurityPolicy({
+    scriptHashes: inlineScriptHashes(readFileSync(page, "utf8")),
+    formsOrigin,
+  });
+  const paths = dir === "/" ? ["/"] : [dir.replace(/\/$/, ""), dir];
+  for (const path of paths) {
+    lines.push(
+      path,
+      `  Content-Security-Policy: ${csp}`,
+      `  Cache-Control: ${revalidateCache}`,
+      "",
+    );
+  }
+}
+writeFileSync(join(root, "_headers"), lines.join("\n"));
+
+let compressed = 0;
+for (const file of files(root)) {
+  if (!/\.(html|js|css|svg|xml|txt|ics|webmanifest|json)$/.test(file)) continue;
+  const bytes = readFileSync(file);
+  if (bytes.length < 1024) continue;
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+  writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+  compressed++;
+}
+console.log(
+  `postbuild: _headers for ${pages.length} pages; ${compressed} files precompressed (br, gz)`,
+);

@@ -1,0 +1,47 @@
+import type { Plugin } from "vite";
+import { site } from "../app/content/site.ts";
+import routes from "../app/routes.ts";
+
+/** Pages search engines should list: the route table less the catch-all and thank-you pages. */
+export function indexablePaths(): string[] {
+  return routes
+    .map((r) => (r.index ? "/" : `/${r.path ?? ""}`))
+    .filter((path) => !path.includes("*") && !path.endsWith("/thanks"));
+}
+
+/** Writes robots.txt, sitemap.xml and the web manifest into the client build. */
+export function seoFiles(siteUrl: string): Plugin {
+  return {
+    name: "rink-seo-files",
+    generateBundle() {
+      if (this.environment.name !== "client") return;
+      const urls = indexablePaths()
+        .map((path) => `  <url><loc>${siteUrl}${path === "/" ? "/" : path}</loc></url>`)
+        .join("\n");
+      const files: Record<string, string> = {
+        "robots.txt": `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`,
+        "sitemap.xml": `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+        "manifest.webmanifest": JSON.stringify(
+          {
+            name: site.name,
+            short_name: site.name.split(" ").slice(0, 2).join(" "),
+            description: site.description,
+            start_url: "/",
+            display: "browser",
+            background_color: "#ffffff",
+            theme_color: "#3b0764",
+            icons: [
+              { src: "/icon-192.png", sizes: "192x192", type: "image/png" },
+              { src: "/icon-512.png", sizes: "512x512", type: "image/png" },
+            ],
+          },
+          null,
+          2,
+        ),
+      };
+      for (const [fileName, source] of Object.entries(files)) {
+        this.emitFile({ type: "asset", fileName, source });
+      }
+    },
+  };
+}
