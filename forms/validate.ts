@@ -3,6 +3,7 @@
 // field label, because the contact form shows them as "<Field label> <message>".
 import { type ContactSubject, contactFields, contactSubjects } from "./contact.ts";
 import { newsletterFields, newsletterMessages, notProvided, phoneDigits } from "./newsletter.ts";
+import { formatPhoneInput } from "./phone.ts";
 
 export type ValidationCode =
   | "REQUIRED_FIELD_MISSING"
@@ -55,12 +56,16 @@ export function isEmail(value: string): boolean {
 }
 
 /** The digits of a phone typed with the usual punctuation, or null when it has anything else. */
-export function phoneDigitsOf(value: string): string | null {
+function typedPhoneDigits(value: string): string | null {
   if (!/^[\d\s().-]*$/.test(value)) return null;
   return value.replace(/\D/g, "");
 }
 
-type Text = { kind: "absent" } | { kind: "blank" } | { kind: "text"; text: string } | { kind: "bad" };
+type Text =
+  | { kind: "absent" }
+  | { kind: "blank" }
+  | { kind: "text"; text: string }
+  | { kind: "bad" };
 
 // JSON numbers are accepted as text (a phone sent as 1234567890); objects, arrays, booleans
 // and repeated form fields are not.
@@ -85,7 +90,8 @@ function checkText(
   maxLength: number,
 ): { text: string } | { error: ValidationError } | null {
   if (read.kind === "absent" || read.kind === "blank") return null;
-  if (read.kind === "bad") return { error: fieldError(field, "TYPE_TEXT", validationMessages.text) };
+  if (read.kind === "bad")
+    return { error: fieldError(field, "TYPE_TEXT", validationMessages.text) };
   if (read.text.length > maxLength) {
     return { error: fieldError(field, "TYPE_TEXT", validationMessages.tooLong(maxLength)) };
   }
@@ -131,6 +137,7 @@ export function validateContact(data: Record<string, unknown>): Validation<Conta
     value[name] = checked.text;
   }
   if (errors.length > 0) return { ok: false, errors };
+  // Every required field passed above, so the record has the ContactValue shape.
   return { ok: true, value: value as unknown as ContactValue };
 }
 
@@ -138,10 +145,6 @@ export function validateContact(data: Record<string, unknown>): Validation<Conta
 function readNewsletterText(data: Record<string, unknown>, field: string): Text {
   const read = readText(data, field);
   return read.kind === "text" && read.text === notProvided ? { kind: "blank" } : read;
-}
-
-function formatPhone(digits: string): string {
-  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
 }
 
 /**
@@ -168,10 +171,10 @@ export function validateNewsletter(data: Record<string, unknown>): Validation<Ne
   const checkedPhone = checkText("phone", phone, newsletterFields.phone.maxLength);
   if (checkedPhone && "error" in checkedPhone) errors.push(checkedPhone.error);
   else if (checkedPhone) {
-    const digits = phoneDigitsOf(checkedPhone.text);
+    const digits = typedPhoneDigits(checkedPhone.text);
     if (digits === null || digits.length !== phoneDigits) {
       errors.push(fieldError("phone", "TYPE_NUMERIC", validationMessages.phone));
-    } else value.phone = formatPhone(digits);
+    } else value.phone = formatPhoneInput(digits);
   }
 
   if (errors.length > 0) return { ok: false, errors };

@@ -8,7 +8,14 @@ import { site } from "../app/content/site.ts";
 const icon = readFileSync("public/favicon.svg", "utf8");
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
 });
 
 async function render(html: string, width: number, height: number, path: string) {
@@ -19,11 +26,11 @@ async function render(html: string, width: number, height: number, path: string)
   console.log(`wrote ${path}`);
 }
 
-const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 await render(
   `<div style="width:1200px;height:630px;box-sizing:border-box;padding:80px;display:flex;flex-direction:column;justify-content:center;gap:28px;background:linear-gradient(135deg,#2e1065,#581c87 55%,#be185d);color:white;font-family:sans-serif">
      <div style="width:120px;height:120px">${icon.replace("<svg", '<svg width="120" height="120"')}</div>
-     <div style="font-size:84px;font-weight:800;line-height:1.05">${escape(site.name)}</div>
+     <div style="font-size:84px;font-weight:800;line-height:1.05">${escapeHtml(site.name)}</div>
      <div style="font-size:36px;color:#fde68a;font-weight:700">Public skating · Birthday parties · Family owned</div>
    </div>`,
   1200,
@@ -32,6 +39,11 @@ await render(
 );
 for (const size of [180, 192, 512]) {
   const name = size === 180 ? "apple-touch-icon.png" : `icon-${size}.png`;
-  await render(icon.replace("<svg", `<svg width="${size}" height="${size}"`), size, size, `public/${name}`);
+  await render(
+    icon.replace("<svg", `<svg width="${size}" height="${size}"`),
+    size,
+    size,
+    `public/${name}`,
+  );
 }
 await browser.close();

@@ -2,8 +2,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import { type FormEndpointDeps, formEndpoint } from "./form-endpoint.ts";
 
-export interface AppDeps {
+export interface AppDeps extends FormEndpointDeps {
   /** The prerendered site: build/client. */
   siteDir: string;
 }
@@ -11,9 +12,12 @@ export interface AppDeps {
 // Files the build writes that are not pages of their own.
 const hidden = new Set(["/404", "/404/", "/404/index.html", "/__spa-fallback.html"]);
 
-export function createApp({ siteDir }: AppDeps) {
+export function createApp({ siteDir, ...formDeps }: AppDeps) {
   const notFoundPage = readFileSync(join(siteDir, "404", "index.html"), "utf8");
   const app = new Hono();
+
+  // The form inbox first: the static middleware below answers every path it can.
+  app.route("/f", formEndpoint(formDeps));
 
   app.use("/assets/*", async (c, next) => {
     await next();

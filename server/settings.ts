@@ -2,13 +2,65 @@ import { resolve } from "node:path";
 import { z } from "zod";
 
 // Environment read once at start; a bad value stops the server with a clear message.
-const schema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
-  SITE_DIR: z.string().min(1).default("build/client"),
-});
+// A variable set to an empty string counts as unset, as in most .env files.
+const blankAsUnset = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
 
-export type Settings = { port: number; host: string; siteDir: string };
+const emailList = z
+  .string()
+  .transform((s) =>
+    s
+      .split(",")
+      .map((a) => a.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email("must be email addresses separated by commas")).min(1));
+
+const schema = z
+  .object({
+    PORT: z.preprocess(blankAsUnset, z.coerce.number().int().min(0).max(65535).default(3000)),
+    HOST: z.preprocess(blankAsUnset, z.string().default("0.0.0.0")),
+    SITE_DIR: z.preprocess(blankAsUnset, z.string().default("build/client")),
+    DATABASE_PATH: z.preprocess(blankAsUnset, z.string().default("data/inbox.db")),
+    SMTP_URL: z.preprocess(
+      blankAsUnset,
+      z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+    ),
+    NOTIFY_TO: z.preprocess(blankAsUnset, emailList.optional()),
+    // A bare address or "Name <address>"; nodemailer checks the rest when sending.
+    NOTIFY_FROM: z.preprocess(blankAsUnset, z.string().optional()),
+    NOTIFY_RETRY_SECONDS: z.preprocess(
+      blankAsUnset,
+      z.coerce.number().int().min(1).max(86_400).default(60),
+    ),
+  })
+  .superRefine((env, ctx) => {
+    // Half a mail setup would silently send nothing: say so at start instead.
+    if (env.SMTP_URL && !env.NOTIFY_TO) {
+      ctx.addIssue({ code: "custom", path: ["NOTIFY_TO"], message: "is required with SMTP_URL" });
+    }
+    if (!env.SMTP_URL && (env.NOTIFY_TO || env.NOTIFY_FROM)) {
+      ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required with NOTIFY_TO" });
+    }
+  });
+
+export interface MailSettings {
+  smtpUrl: string;
+  to: string[];
+  /** Defaults to the first NOTIFY_TO address. */
+  from: string;
+  retryIntervalMs: number;
+}
+
+export interface Settings {
+  port: number;
+  host: string;
+  siteDir: string;
+  /** Absolute path of the SQLite file. */
+  databasePath: string;
+  /** Absent when SMTP_URL is unset: submissions are stored, nothing is emailed. */
+  mail?: MailSettings;
+}
 
 export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const parsed = schema.safeParse(env);
@@ -16,6 +68,22 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid settings:\n  ${problems.join("\n  ")}`);
   }
-  const { PORT, HOST, SITE_DIR } = parsed.data;
-  return { port: PORT, host: HOST, siteDir: resolve(SITE_DIR) };
+  const e = parsed.data;
+  const to = e.NOTIFY_TO ?? [];
+  const mail =
+    e.SMTP_URL && to[0]
+      ? {
+          smtpUrl: e.SMTP_URL,
+          to,
+          from: e.NOTIFY_FROM ?? to[0],
+          retryIntervalMs: e.NOTIFY_RETRY_SECONDS * 1000,
+        }
+      : undefined;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    siteDir: resolve(e.SITE_DIR),
+    databasePath: resolve(e.DATABASE_PATH),
+    mail,
+  };
 }

@@ -1,0 +1,149 @@
+// `npm run inbox`: the owner's view of the form inbox, reading the same DATABASE_PATH as the
+// server (safe while it runs: SQLite's WAL lets readers and the writer work side by side).
+//   npm run inbox                                   the most recent submissions, as a table
+//   npm run inbox -- export newsletter --csv        every newsletter signup as CSV on stdout
+import { existsSync } from "node:fs";
+import { relative } from "node:path";
+import { parseArgs } from "node:util";
+import { submissionsCsv } from "../server/csv.ts";
+import { openInbox, type Submission } from "../server/inbox.ts";
+import { displayValue, formOfKind, inboxForms } from "../server/inbox-forms.ts";
+import { readSettings } from "../server/settings.ts";
+
+const formNames = inboxForms.map((f) => f.kind).join("|");
+const usage = `Usage:
+  npm run inbox                               list the 20 most recent submissions
+  npm run inbox -- list [--limit N]           list the N most recent submissions
+  npm run inbox -- export <${formNames}> --csv [--include-spam]
+                                              print one form's submissions as CSV
+                                              (spreadsheet-safe), oldest first
+
+Reads the database at DATABASE_PATH (default data/inbox.db).`;
+
+class UsageError extends Error {}
+
+function emailState(s: Submission): string {
+  if (s.spam) return "spam";
+  if (s.notifySentAt) return "sent";
+  return s.notifyAttempts > 0 ? `failed x${s.notifyAttempts}` : "not sent";
+}
+
+function summary(s: Submission): string {
+  const form = formOfKind(s.form);
+  const names = [...(form ? Object.keys(form.fields) : Object.keys(s.data)), "_gotcha"];
+  return names
+    .map((name) => {
+      const value = s.data[name];
+      return value && form ? displayValue(form, name, value) : value;
+    })
+    .filter(Boolean)
+    .join(" | ")
+    .replace(/\s+/g, " ");
+}
+
+function fitCell(text: string, width: number): string {
+  return text.length > width ? `${text.slice(0, width - 1)}…` : text.padEnd(width);
+}
+
+function table(rows: Submission[], width: number): string {
+  const head = ["#", "Received (UTC)", "Form", "Email", "Details"];
+  const cells = rows.map((s) => [
+    String(s.id),
+    s.createdAt.slice(0, 16).replace("T", " "),
+    s.form,
+    emailState(s),
+    summary(s),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] ?? "").length)));
+  // The details column takes what is left of the terminal, at least 20 characters.
+  const fixed = widths.slice(0, 4).reduce((a, b) => a + b + 2, 0);
+  widths[4] = Math.max(20, Math.min(widths[4] ?? 0, width - fixed));
+  const line = (c: string[]) =>
+    c
+      .map((t, i) => fitCell(t, widths[i] ?? t.length))
+      .join("  ")
+      .trimEnd();
+  return [line(head), line(widths.map((w) => "-".repeat(w))), ...cells.map(line)].join("\n");
+}
+
+function run(argv: string[]): void {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      csv: { type: "boolean", default: false },
+      "include-spam": { type: "boolean", default: false },
+      limit: { type: "string" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  const [command = "list", formName, ...extra] = positionals;
+  if (values.help || command === "help") {
+    console.log(usage);
+    return;
+  }
+  if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra[0]}`);
+
+  let limit = 20;
+  if (command === "list") {
+    if (formName) throw new UsageError(`list takes no form name (got ${formName})`);
+    if (values.limit !== undefined) {
+      limit = Number(values.limit);
+      if (!Number.isInteger(limit) || limit < 1) {
+        throw new UsageError("--limit wants a whole number above 0");
+      }
+    }
+  } else if (command === "export") {
+    if (!formName) throw new UsageError(`Which form? export <${formNames}> --csv`);
+    if (!formOfKind(formName)) throw new UsageError(`Unknown form: ${formName}`);
+    if (!values.csv) throw new UsageError("export writes CSV only: add --csv");
+  } else {
+    throw new UsageError(`Unknown command: ${command}`);
+  }
+
+  const { databasePath } = readSettings();
+  if (!existsSync(databasePath)) {
+    console.error(
+      `No inbox at ${databasePath} yet: nothing has been submitted, or DATABASE_PATH points elsewhere.`,
+    );
+    process.exitCode = 1;
+    return;
+  }
+  const inbox = openInbox(databasePath);
+  try {
+    const form = formOfKind(formName ?? "");
+    if (command === "export" && form) {
+      const rows = inbox.listByForm(form.kind, { includeSpam: values["include-spam"] });
+      process.stdout.write(submissionsCsv(form, rows));
+      return;
+    }
+    const rows = inbox.listRecent(limit);
+    const near = relative(process.cwd(), databasePath);
+    const shownPath = near && !near.startsWith("..") ? near : databasePath;
+    if (rows.length === 0) {
+      console.log(`No submissions yet in ${shownPath}.`);
+      return;
+    }
+    console.log(`The ${rows.length} most recent submissions in ${shownPath}, newest first:\n`);
+    console.log(table(rows, process.stdout.columns || 120));
+  } finally {
+    inbox.close();
+  }
+}
+
+try {
+  run(process.argv.slice(2));
+} catch (error) {
+  // parseArgs throws TypeErrors with a code for unknown or malformed options.
+  const isArgError =
+    error instanceof UsageError ||
+    (error instanceof TypeError &&
+      "code" in error &&
+      String(error.code).startsWith("ERR_PARSE_ARGS"));
+  if (!isArgError) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+  console.error(`${error.message}\n\n${usage}`);
+  process.exit(2);
+}

@@ -1,0 +1,66 @@
+// The forms the built-in inbox accepts, by id: their rules (from forms/), labels for error
+// pages and emails, and where a visitor lands afterwards.
+import { contactFields, contactSubjects } from "../forms/contact.ts";
+import { defaultFormIds, type FormKind } from "../forms/form-ids.ts";
+import { newsletterFields } from "../forms/newsletter.ts";
+import { type Validation, validateContact, validateNewsletter } from "../forms/validate.ts";
+
+export interface InboxForm {
+  id: string;
+  kind: FormKind;
+  /** Declared fields in display order: the only ones ever stored. */
+  fields: Record<string, { label: string; maxLength: number }>;
+  validate(data: Record<string, unknown>): Validation<Record<string, string>>;
+  /** The thank-you page a no-JavaScript post is redirected to, also sent as `next`. */
+  thanksPath: string;
+  /** The page holding the form, linked from the error page. */
+  formPath: string;
+}
+
+/** Formspree's honeypot field: hidden from people, so only bots fill it in. */
+export const honeypotField = "_gotcha";
+
+const byKind: Record<FormKind, InboxForm> = {
+  contact: {
+    id: defaultFormIds.contact,
+    kind: "contact",
+    fields: contactFields,
+    validate: (data) => validateContact(data) as Validation<Record<string, string>>,
+    thanksPath: "/contact/thanks",
+    formPath: "/contact",
+  },
+  newsletter: {
+    id: defaultFormIds.newsletter,
+    kind: "newsletter",
+    fields: newsletterFields,
+    validate: (data) => validateNewsletter(data) as Validation<Record<string, string>>,
+    thanksPath: "/newsletter/thanks",
+    // The signup block sits on the home page.
+    formPath: "/",
+  },
+};
+
+const byId = new Map(Object.values(byKind).map((form) => [form.id, form]));
+
+export function findForm(id: string): InboxForm | undefined {
+  return byId.get(id);
+}
+
+export function formOfKind(kind: string): InboxForm | undefined {
+  return Object.hasOwn(byKind, kind) ? byKind[kind as FormKind] : undefined;
+}
+
+export const inboxForms: readonly InboxForm[] = Object.values(byKind);
+
+/** A field's label for people ("Email"), or the field name when it is not declared. */
+export function fieldLabel(form: InboxForm, field: string): string {
+  return Object.hasOwn(form.fields, field) ? (form.fields[field]?.label ?? field) : field;
+}
+
+const subjectLabels = new Map<string, string>(contactSubjects.map((s) => [s.value, s.label]));
+
+/** A stored value as people read it: a contact subject by its label, not its code. */
+export function displayValue(form: InboxForm, field: string, value: string): string {
+  if (form.kind === "contact" && field === "subject") return subjectLabels.get(value) ?? value;
+  return value;
+}

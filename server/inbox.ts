@@ -1,0 +1,164 @@
+// The submissions, kept in one SQLite file. Every write is committed and synced before the
+// function returns, so a submission the server answered 2xx survives a crash or power cut.
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { DatabaseSync, type SQLOutputValue } from "node:sqlite";
+
+export interface Submission {
+  id: number;
+  form: string;
+  /** ISO date-time the server received it. */
+  createdAt: string;
+  /** The validated fields (for spam, whatever text the declared fields held). */
+  data: Record<string, string>;
+  spam: boolean;
+  /** When the owner's email went out; null while unsent. */
+  notifySentAt: string | null;
+  notifyAttempts: number;
+  notifyLastError: string | null;
+}
+
+export interface NewSubmission {
+  form: string;
+  createdAt: string;
+  data: Record<string, string>;
+  spam: boolean;
+}
+
+export interface Inbox {
+  insert(submission: NewSubmission): Submission;
+  get(id: number): Submission | undefined;
+  /** Newest first. */
+  listRecent(limit: number): Submission[];
+  /** Oldest first, spam left out unless asked for: the order an export reads best in. */
+  listByForm(form: string, options?: { includeSpam?: boolean }): Submission[];
+  /** Non-spam rows whose email has not gone out and has been tried fewer than `maxAttempts` times. */
+  listUnsent(maxAttempts: number, limit: number): Submission[];
+  markSent(id: number, at: string): void;
+  markFailed(id: number, error: string): void;
+  close(): void;
+}
+
+// Each entry moves the schema one version on; PRAGMA user_version records how far a file got.
+// Append new steps, never edit old ones.
+const migrations = [
+  `CREATE TABLE submissions (
+     id INTEGER PRIMARY KEY,
+     form TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     data TEXT NOT NULL CHECK (json_valid(data)),
+     spam INTEGER NOT NULL DEFAULT 0 CHECK (spam IN (0, 1)),
+     notify_sent_at TEXT,
+     notify_attempts INTEGER NOT NULL DEFAULT 0,
+     notify_last_error TEXT
+   ) STRICT;
+   CREATE INDEX submissions_by_form ON submissions (form, id);
+   CREATE INDEX submissions_unsent ON submissions (id)
+     WHERE notify_sent_at IS NULL AND spam = 0;`,
+];
+
+export const schemaVersion = migrations.length;
+
+function migrate(db: DatabaseSync): void {
+  const row = db.prepare("PRAGMA user_version").get();
+  const current = Number(row?.user_version ?? 0);
+  if (current > migrations.length) {
+    throw new Error(
+      `The inbox database is schema version ${current}, newer than this server knows (${migrations.length}).`,
+    );
+  }
+  for (let version = current; version < migrations.length; version++) {
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      db.exec(migrations[version] ?? "");
+      db.exec(`PRAGMA user_version = ${version + 1}`);
+      db.exec("COMMIT");
+    } catch (error) {
+      db.exec("ROLLBACK");
+      throw error;
+    }
+  }
+}
+
+function toSubmission(row: Record<string, SQLOutputValue>): Submission {
+  return {
+    id: Number(row.id),
+    form: String(row.form),
+    createdAt: String(row.created_at),
+    data: JSON.parse(String(row.data)) as Record<string, string>,
+    spam: row.spam === 1 || row.spam === 1n,
+    notifySentAt: row.notify_sent_at == null ? null : String(row.notify_sent_at),
+    notifyAttempts: Number(row.notify_attempts),
+    notifyLastError: row.notify_last_error == null ? null : String(row.notify_last_error),
+  };
+}
+
+export function openInbox(path: string): Inbox {
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const db = new DatabaseSync(path);
+  // WAL lets the owner's CLI read while the server writes; FULL syncs the WAL on every
+  // commit, which is what makes "answered 2xx" mean "on disk". busy_timeout covers the
+  // moments the CLI and the server both want the write lock.
+  db.exec("PRAGMA journal_mode = WAL");
+  db.exec("PRAGMA synchronous = FULL");
+  db.exec("PRAGMA busy_timeout = 5000");
+  db.exec("PRAGMA foreign_keys = ON");
+  migrate(db);
+
+  const columns =
+    "id, form, created_at, data, spam, notify_sent_at, notify_attempts, notify_last_error";
+  const insert = db.prepare(
+    `INSERT INTO submissions (form, created_at, data, spam) VALUES (?, ?, ?, ?) RETURNING ${columns}`,
+  );
+  const get = db.prepare(`SELECT ${columns} FROM submissions WHERE id = ?`);
+  const recent = db.prepare(`SELECT ${columns} FROM submissions ORDER BY id DESC LIMIT ?`);
+  const byForm = db.prepare(
+    `SELECT ${columns} FROM submissions WHERE form = ? AND (spam = 0 OR ?) ORDER BY id`,
+  );
+  const unsent = db.prepare(
+    `SELECT ${columns} FROM submissions
+     WHERE notify_sent_at IS NULL AND spam = 0 AND notify_attempts < ?
+     ORDER BY id LIMIT ?`,
+  );
+  const markSent = db.prepare(
+    `UPDATE submissions
+     SET notify_sent_at = ?, notify_attempts = notify_attempts + 1, notify_last_error = NULL
+     WHERE id = ?`,
+  );
+  const markFailed = db.prepare(
+    `UPDATE submissions
+     SET notify_attempts = notify_attempts + 1, notify_last_error = ?
+     WHERE id = ?`,
+  );
+
+  return {
+    insert(s) {
+      const row = insert.get(s.form, s.createdAt, JSON.stringify(s.data), s.spam ? 1 : 0);
+      if (!row) throw new Error("The inbox did not return the stored submission.");
+      return toSubmission(row);
+    },
+    get(id) {
+      const row = get.get(id);
+      return row ? toSubmission(row) : undefined;
+    },
+    listRecent(limit) {
+      return recent.all(limit).map(toSubmission);
+    },
+    listByForm(form, options = {}) {
+      return byForm.all(form, options.includeSpam ? 1 : 0).map(toSubmission);
+    },
+    listUnsent(maxAttempts, limit) {
+      return unsent.all(maxAttempts, limit).map(toSubmission);
+    },
+    markSent(id, at) {
+      markSent.run(at, id);
+    },
+    markFailed(id, error) {
+      // Bounded: an SMTP server's reply can be long, and the column is for a glance.
+      markFailed.run(error.slice(0, 500), id);
+    },
+    close() {
+      if (db.isOpen) db.close();
+    },
+  };
+}

@@ -1,0 +1,187 @@
+// Emails each accepted submission to the owner. The submission is already stored when this
+// runs, so a failed send only leaves the row marked unsent; a timer retries such rows.
+import nodemailer from "nodemailer";
+import type { Inbox, Submission } from "./inbox.ts";
+import { displayValue, fieldLabel, formOfKind } from "./inbox-forms.ts";
+import type { MailSettings } from "./settings.ts";
+
+export interface Mail {
+  subject: string;
+  text: string;
+  replyTo?: string;
+}
+
+export type SendMail = (mail: Mail) => Promise<void>;
+
+export interface Mailer {
+  send: SendMail;
+  close(): void;
+}
+
+export function smtpMailer(settings: Pick<MailSettings, "smtpUrl" | "to" | "from">): Mailer {
+  const transport = nodemailer.createTransport({
+    url: settings.smtpUrl,
+    // Fail in seconds, not nodemailer's minutes: the retry loop tries again later anyway.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  return {
+    async send(mail) {
+      await transport.sendMail({ from: settings.from, to: settings.to, ...mail });
+    },
+    close() {
+      transport.close();
+    },
+  };
+}
+
+// A header must stay one line whatever a visitor typed.
+const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, " ").slice(0, 120);
+
+/** The owner's email: which form, when, and every field by its label. */
+export function composeMail(submission: Submission): Mail {
+  const { data } = submission;
+  const form = formOfKind(submission.form);
+  const names = form ? Object.keys(form.fields) : Object.keys(data);
+  const label = (name: string) => (form ? fieldLabel(form, name) : name);
+  const shown = (name: string) => {
+    const value = data[name];
+    return value !== undefined && form ? displayValue(form, name, value) : value;
+  };
+
+  const lines = names.map((name) => {
+    const value = shown(name) ?? "(not given)";
+    return value.includes("\n") ? `${label(name)}:\n${value}` : `${label(name)}: ${value}`;
+  });
+  const text = [
+    `Form: ${submission.form}`,
+    `Received: ${submission.createdAt}`,
+    `Submission: #${submission.id}`,
+    "",
+    ...lines,
+    "",
+  ].join("\n");
+
+  const who = data.name ?? data.email ?? data.phone ?? "";
+  const subject =
+    submission.form === "contact"
+      ? `Contact message from ${who}: ${shown("subject") ?? ""}`
+      : `Newsletter signup: ${who}`;
+  return { subject: oneLine(subject), text, ...(data.email ? { replyTo: data.email } : {}) };
+}
+
+export interface Notifier {
+  /** Emails a just-stored submission; never rejects, so callers need not await it. */
+  notify(submission: Submission): Promise<void>;
+  /** One pass over the unsent rows, oldest first. */
+  retryUnsent(): Promise<void>;
+  /** Resolves once no send or retry pass is running. */
+  idle(): Promise<void>;
+  /** Starts the retry timer (unref'd: it never keeps the process alive). */
+  start(intervalMs: number): void;
+  /** Stops the timer and waits for sends in flight; later notify() calls do nothing. */
+  stop(): Promise<void>;
+}
+
+export interface NotifierOptions {
+  inbox: Inbox;
+  send: SendMail;
+  now?: () => Date;
+  /** After this many failed sends a row is left alone (the CLI still lists it). */
+  maxAttempts?: number;
+  /** Rows per retry pass, so a long outage does not end in a burst of mail. */
+  batchSize?: number;
+  log?: (message: string) => void;
+}
+
+export const defaultMaxAttempts = 30;
+
+export function createNotifier({
+  inbox,
+  send,
+  now = () => new Date(),
+  maxAttempts = defaultMaxAttempts,
+  batchSize = 20,
+  log = (message) => console.error(message),
+}: NotifierOptions): Notifier {
+  // Sends in flight by row id: the retry pass skips them, so no row is mailed twice at once.
+  const inFlight = new Map<number, Promise<boolean>>();
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let pass: Promise<void> | undefined;
+  let stopped = false;
+
+  async function attempt(submission: Submission): Promise<boolean> {
+    try {
+      await send(composeMail(submission));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      log(`Email for submission #${submission.id} failed, will retry: ${reason}`);
+      try {
+        inbox.markFailed(submission.id, reason);
+      } catch (markError) {
+        log(`Could not record the failed email for #${submission.id}: ${String(markError)}`);
+      }
+      return false;
+    }
+    try {
+      inbox.markSent(submission.id, now().toISOString());
+    } catch (markError) {
+      log(`Email for #${submission.id} went out but was not recorded: ${String(markError)}`);
+    }
+    return true;
+  }
+
+  function deliver(submission: Submission): Promise<boolean> {
+    const running = inFlight.get(submission.id);
+    if (running) return running;
+    const sending = attempt(submission).finally(() => inFlight.delete(submission.id));
+    inFlight.set(submission.id, sending);
+    return sending;
+  }
+
+  async function retryPass(): Promise<void> {
+    const rows = inbox.listUnsent(maxAttempts, batchSize);
+    for (const row of rows) {
+      if (stopped) return;
+      if (inFlight.has(row.id)) continue;
+      // The first failure most likely means the mail server is down: stop the pass rather
+      // than spend an attempt of every waiting row on the same outage.
+      if (!(await deliver(row))) return;
+    }
+  }
+
+  function retryUnsent(): Promise<void> {
+    if (stopped) return Promise.resolve();
+    pass ??= retryPass()
+      .catch((error) => log(`Retrying unsent emails failed: ${String(error)}`))
+      .finally(() => {
+        pass = undefined;
+      });
+    return pass;
+  }
+
+  return {
+    async notify(submission) {
+      if (stopped || submission.spam) return;
+      await deliver(submission);
+    },
+    retryUnsent,
+    async idle() {
+      await Promise.all([pass, ...inFlight.values()]);
+    },
+    start(intervalMs) {
+      if (timer || stopped) return;
+      // A pass at once picks up what a previous run left unsent (a crash, an outage).
+      void retryUnsent();
+      timer = setInterval(() => void retryUnsent(), intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await Promise.all([pass, ...inFlight.values()]);
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { readSettings } from "./settings.ts";
+
+describe("readSettings", () => {
+  it("has defaults for everything, with email off", () => {
+    expect(readSettings({})).toEqual({
+      port: 3000,
+      host: "0.0.0.0",
+      siteDir: resolve("build/client"),
+      databasePath: resolve("data/inbox.db"),
+      mail: undefined,
+    });
+  });
+
+  it("treats empty values as unset", () => {
+    expect(readSettings({ PORT: "", SMTP_URL: "", NOTIFY_TO: " " }).mail).toBeUndefined();
+  });
+
+  it("turns email on with SMTP_URL and NOTIFY_TO, sending from the first recipient", () => {
+    const settings = readSettings({
+      DATABASE_PATH: "/var/lib/rink/inbox.db",
+      SMTP_URL: "smtps://user:pass@mail.example.com:465",
+      NOTIFY_TO: "owner@example.com, manager@example.com",
+    });
+    expect(settings.databasePath).toBe("/var/lib/rink/inbox.db");
+    expect(settings.mail).toEqual({
+      smtpUrl: "smtps://user:pass@mail.example.com:465",
+      to: ["owner@example.com", "manager@example.com"],
+      from: "owner@example.com",
+      retryIntervalMs: 60_000,
+    });
+    const custom = readSettings({
+      SMTP_URL: "smtp://localhost:25",
+      NOTIFY_TO: "owner@example.com",
+      NOTIFY_FROM: "Rink website <web@example.com>",
+      NOTIFY_RETRY_SECONDS: "300",
+    });
+    expect(custom.mail).toMatchObject({
+      from: "Rink website <web@example.com>",
+      retryIntervalMs: 300_000,
+    });
+  });
+
+  it("fails with a message naming each bad setting", () => {
+    expect(() => readSettings({ SMTP_URL: "http://mail.example.com" })).toThrow(
+      /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
+    expect(() => readSettings({ SMTP_URL: "smtp://localhost" })).toThrow(
+      /NOTIFY_TO: is required with SMTP_URL/,
+    );
+    expect(() => readSettings({ NOTIFY_TO: "owner@example.com" })).toThrow(
+      /SMTP_URL: is required with NOTIFY_TO/,
+    );
+    expect(() => readSettings({ SMTP_URL: "smtp://localhost", NOTIFY_TO: "owner" })).toThrow(
+      /NOTIFY_TO.*email addresses/,
+    );
+    expect(() => readSettings({ PORT: "http" })).toThrow(/^Invalid settings:\n {2}PORT: /);
+    expect(() => readSettings({ NOTIFY_RETRY_SECONDS: "0" })).toThrow(/NOTIFY_RETRY_SECONDS/);
+  });
+});
