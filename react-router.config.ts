@@ -4,5 +4,5 @@ import type { Config } from "@react-router/dev/config";
 // to its own index.html at build ("/404" renders the catch-all route).
 export default {
   ssr: false,
-  prerender: ["/", "/about", "/parties", "/policies", "/contact", "/404"],
+  prerender: ["/", "/about", "/parties", "/policies", "/contact", "/contact/thanks", "/newsletter/thanks", "/404"],
 } satisfies Config;

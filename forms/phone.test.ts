@@ -8,9 +8,7 @@ const pattern = "(ddd) ddd-dddd";
 /** True when `text` matches the start of (ddd) ddd-dddd, a digit wherever a d stands. */
 function isPatternPrefix(text: string): boolean {
   if (text.length > pattern.length) return false;
-  return [...text].every((char, i) =>
-    pattern[i] === "d" ? /\d/.test(char) : char === pattern[i],
-  );
+  return [...text].every((char, i) => (pattern[i] === "d" ? /\d/.test(char) : char === pattern[i]));
 }
 
 // Text as people type or paste it: digits mixed with spaces, brackets, dashes, letters.

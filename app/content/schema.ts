@@ -113,6 +113,8 @@ export const siteContentSchema = z.object({
     parties: pageMeta,
     policies: pageMeta,
     contact: pageMeta,
+    contactThanks: pageMeta,
+    newsletterThanks: pageMeta,
     notFound: pageMeta,
   }),
 });

@@ -305,6 +305,16 @@ export const site = {
       description:
         "Call, send a message or get directions to our roller rink: address, main, reservations and manager phone numbers, and hours.",
     },
+    contactThanks: {
+      title: "Message sent",
+      description:
+        "Thank you for your message. We read every one and will get back to you soon; for a quicker answer, give us a call.",
+    },
+    newsletterThanks: {
+      title: "You're signed up",
+      description:
+        "Thank you for subscribing. We will keep you posted on special events, theme nights and deals by email or text.",
+    },
     notFound: {
       title: "Page not found",
       description:

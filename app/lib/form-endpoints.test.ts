@@ -4,10 +4,15 @@ import { absoluteEndpoint, formAction, readFormSettings } from "./form-endpoints
 describe("readFormSettings", () => {
   it("defaults to this site's own inbox and the built-in form ids", () => {
     const settings = readFormSettings({});
-    expect(settings).toEqual({ endpoint: "", ids: { newsletter: "newsletter", contact: "contact" } });
+    expect(settings).toEqual({
+      endpoint: "",
+      ids: { newsletter: "newsletter", contact: "contact" },
+    });
     expect(formAction("newsletter", settings)).toBe("/f/newsletter");
     expect(formAction("contact", settings)).toBe("/f/contact");
-    expect(absoluteEndpoint(settings, "https://rink.example")).toBe("https://rink.example");
+    expect(absoluteEndpoint(settings.endpoint, "https://rink.example")).toBe(
+      "https://rink.example",
+    );
   });
 
   it("uses the hosted service when configured", () => {
@@ -18,7 +23,9 @@ describe("readFormSettings", () => {
     });
     expect(formAction("newsletter", settings)).toBe("https://formspree.io/f/xnews123");
     expect(formAction("contact", settings)).toBe("https://formspree.io/f/xcont456");
-    expect(absoluteEndpoint(settings, "https://rink.example")).toBe("https://formspree.io");
+    expect(absoluteEndpoint(settings.endpoint, "https://rink.example")).toBe(
+      "https://formspree.io",
+    );
   });
 
   it("treats blank values as unset", () => {

@@ -29,7 +29,12 @@ export function readFormSettings(env: Partial<ImportMetaEnv>): FormSettings {
   };
 }
 
-export const formSettings = readFormSettings(import.meta.env);
+// Named one by one so Vite inlines just these values, not the whole environment object.
+export const formSettings = readFormSettings({
+  VITE_FORMS_ENDPOINT: import.meta.env.VITE_FORMS_ENDPOINT,
+  VITE_NEWSLETTER_FORM_ID: import.meta.env.VITE_NEWSLETTER_FORM_ID,
+  VITE_CONTACT_FORM_ID: import.meta.env.VITE_CONTACT_FORM_ID,
+});
 
 /** The URL a form posts to: `${endpoint}/f/${id}`, relative when the endpoint is our own. */
 export function formAction(kind: FormKind, settings: FormSettings = formSettings): string {
@@ -37,9 +42,9 @@ export function formAction(kind: FormKind, settings: FormSettings = formSettings
 }
 
 /**
- * The endpoint as an absolute origin. @formspree/core needs one: given "" it would post to
- * formspree.io, and a bare "/" would make the protocol-relative "//f/<id>".
+ * The endpoint as an absolute origin, resolved in the browser at submit time. Formspree's
+ * client needs one: given "" it would post to formspree.io, and "/" would make "//f/<id>".
  */
-export function absoluteEndpoint(settings: FormSettings = formSettings, origin?: string): string {
-  return settings.endpoint || origin || window.location.origin;
+export function absoluteEndpoint(endpoint: string, origin?: string): string {
+  return endpoint || origin || window.location.origin;
 }

@@ -1,10 +1,6 @@
 // The newsletter signup's logic, apart from React: build the spec's JSON payload, POST it,
 // and say what happened as a value the component renders.
-import {
-  type NewsletterPayload,
-  newsletterMessages,
-  notProvided,
-} from "../../forms/newsletter";
+import { type NewsletterPayload, newsletterMessages, notProvided } from "../../forms/newsletter";
 
 declare global {
   interface Window {
@@ -29,11 +25,13 @@ export type NewsletterStatus =
 
 export type NewsletterResult = Extract<NewsletterStatus, { kind: "success" | "error" }>;
 
-export const missingContact: NewsletterResult = {
+/** Neither an email nor a phone: shown at once, nothing is sent. A new object each time, so
+ * a repeated submit counts as a new status and restarts the five seconds. */
+export const missingContact = (): NewsletterResult => ({
   kind: "error",
   reason: "missing",
   message: newsletterMessages.missing,
-};
+});
 
 /** The JSON body (spec section 3), or null when neither an email nor a phone was given. */
 export function newsletterPayload(
@@ -80,18 +78,6 @@ export async function sendNewsletter(
   } catch {
     return failed;
   }
-}
-
-/** Validates, then sends: the "neither given" case answers at once and fetches nothing. */
-export async function submitNewsletter(
-  url: string,
-  input: NewsletterInput,
-  fetchImpl: typeof fetch = fetch,
-  now: Date = new Date(),
-): Promise<NewsletterResult> {
-  const payload = newsletterPayload(input, now);
-  if (!payload) return missingContact;
-  return sendNewsletter(url, payload, input.gotcha, fetchImpl);
 }
 
 /** The analytics label the rink's reports already use: "email", "_sms" or "email_sms". */

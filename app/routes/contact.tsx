@@ -1,16 +1,24 @@
+import { useState } from "react";
+import { contactMessages } from "../../forms/contact";
+import { ContactForm } from "../components/contact-form";
 import { HoursList } from "../components/hours-list";
 import { ClockIcon, PhoneIcon, PinIcon } from "../components/icons";
 import { PageHero } from "../components/page-hero";
+import { ThankYou } from "../components/thank-you";
 import { buttonStyles } from "../components/ui/button-styles";
 import { site } from "../content/site";
+import { formAction, formSettings } from "../lib/form-endpoints";
 import { hoursRows } from "../lib/hours";
 import { directionsUrl, formatAddress, mapUrl } from "../lib/maps";
-import { formatPhone, telHref } from "../lib/phone";
+import { formatPhone, phoneByLabel, telHref } from "../lib/phone";
 import { pageMeta } from "../lib/seo";
 
 export const meta = () => pageMeta(site.pages.contact, site.name);
 
 export default function Contact() {
+  // After a successful send the whole page gives way to the Thank You screen (spec section 2).
+  const [sent, setSent] = useState(false);
+  if (sent) return <ThankYou message={contactMessages.success} focusHeading />;
   return (
     <>
       <PageHero
@@ -71,6 +79,24 @@ export default function Contact() {
             </div>
           </section>
         </div>
+
+        <section
+          aria-labelledby="contact-message"
+          className="mt-10 rounded-2xl border border-brand-100 bg-white p-6 shadow-sm sm:p-8"
+        >
+          <h2 id="contact-message" className="font-display font-extrabold text-2xl text-brand-900">
+            Write to Us
+          </h2>
+          <p className="mt-2 text-slate-700">We read every message and reply as soon as we can.</p>
+          <div className="mt-6">
+            <ContactForm
+              action={formAction("contact")}
+              target={{ formId: formSettings.ids.contact, endpoint: formSettings.endpoint }}
+              phone={phoneByLabel(site.phones, "Main")}
+              onSuccess={() => setSent(true)}
+            />
+          </div>
+        </section>
 
         <section aria-labelledby="contact-map" className="mt-10">
           <h2 id="contact-map" className="font-display font-extrabold text-2xl text-brand-900">

@@ -1,10 +1,12 @@
 import { HoursList } from "../components/hours-list";
 import { PhoneIcon, PinIcon, StarIcon } from "../components/icons";
+import { NewsletterSignup } from "../components/newsletter-signup";
 import { RatingBadge } from "../components/rating-badge";
 import { SectionHeading } from "../components/section-heading";
 import { SessionCard } from "../components/session-card";
 import { buttonStyles } from "../components/ui/button-styles";
 import { site } from "../content/site";
+import { formAction } from "../lib/form-endpoints";
 import { hoursRows } from "../lib/hours";
 import { directionsUrl, formatAddress } from "../lib/maps";
 import { formatPhone, phoneByLabel, telHref } from "../lib/phone";
@@ -131,6 +133,14 @@ export default function Home() {
             </p>
           </div>
         </div>
+      </section>
+
+      <section aria-label="Newsletter signup" className="mx-auto max-w-6xl px-4 py-16">
+        <NewsletterSignup
+          title="Stay in the Loop"
+          intro="Get news about special events, theme nights and deals by email, by text, or both."
+          action={formAction("newsletter")}
+        />
       </section>
     </>
   );

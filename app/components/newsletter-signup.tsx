@@ -1,0 +1,170 @@
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { newsletterFields, newsletterMessages, statusTimeoutMs } from "../../forms/newsletter";
+import { caretAfterDigits, formatPhoneInput, phoneDigitsOf } from "../../forms/phone";
+import {
+  missingContact,
+  type NewsletterStatus,
+  newsletterPayload,
+  sendNewsletter,
+  trackNewsletterSignup,
+} from "../lib/submit-newsletter";
+import { buttonStyles } from "./ui/button-styles";
+import { Field } from "./ui/field";
+import { controlAria, controlStyles } from "./ui/field-styles";
+import { Honeypot } from "./ui/honeypot";
+
+interface NewsletterSignupProps {
+  title: string;
+  intro: string;
+  /** Where the form posts: `${endpoint}/f/${id}`, with or without JavaScript. */
+  action: string;
+  /** Injected in tests; the browser's fetch otherwise. */
+  fetch?: typeof fetch;
+}
+
+/**
+ * Email and/or phone signup. Without JavaScript it is a plain form post; with it, the spec's
+ * JSON payload is sent and the outcome shown for five seconds in a live region.
+ */
+export function NewsletterSignup({
+  title,
+  intro,
+  action,
+  fetch: fetchImpl,
+}: NewsletterSignupProps) {
+  const id = useId();
+  const ids = { heading: `${id}-heading`, email: `${id}-email`, phone: `${id}-phone` };
+  const messageId = `${id}-message`;
+  const [email, setEmail] = useState("");
+  const [phone, setPhone] = useState("");
+  const [status, setStatus] = useState<NewsletterStatus>({ kind: "idle" });
+  const phoneInput = useRef<HTMLInputElement>(null);
+  const caret = useRef<number | null>(null);
+
+  // A shown message returns to idle after five seconds; a new submit or unmount cancels it.
+  useEffect(() => {
+    if (status.kind !== "success" && status.kind !== "error") return;
+    const timer = setTimeout(() => setStatus({ kind: "idle" }), statusTimeoutMs);
+    return () => clearTimeout(timer);
+  }, [status]);
+
+  // Reformatting rewrites the input's value; put the caret back beside the same digit.
+  // Runs after every render but acts only right after a phone edit.
+  useLayoutEffect(() => {
+    const input = phoneInput.current;
+    if (caret.current === null || !input || input !== document.activeElement) return;
+    input.setSelectionRange(caret.current, caret.current);
+    caret.current = null;
+  });
+
+  const onPhoneChange = (event: React.ChangeEvent<HTMLInputElement>) => {
+    const raw = event.target.value;
+    const at = event.target.selectionStart ?? raw.length;
+    const formatted = formatPhoneInput(raw);
+    caret.current = caretAfterDigits(formatted, phoneDigitsOf(raw.slice(0, at)).length);
+    setPhone(formatted);
+  };
+
+  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (status.kind === "submitting") return;
+    const payload = newsletterPayload({ email, phone });
+    if (!payload) {
+      setStatus(missingContact());
+      return;
+    }
+    const gotcha = new FormData(event.currentTarget).get("_gotcha");
+    setStatus({ kind: "submitting" });
+    const result = await sendNewsletter(
+      action,
+      payload,
+      typeof gotcha === "string" ? gotcha : "",
+      fetchImpl,
+    );
+    if (result.kind === "success") {
+      setEmail("");
+      setPhone("");
+      trackNewsletterSignup(payload.signup_types);
+    }
+    setStatus(result);
+  };
+
+  const submitting = status.kind === "submitting";
+  const missing = status.kind === "error" && status.reason === "missing";
+  const aria = (controlId: string) => ({
+    ...controlAria(controlId),
+    "aria-invalid": missing || undefined,
+    "aria-describedby": missing ? messageId : undefined,
+  });
+
+  return (
+    <div className="grid gap-8 rounded-3xl bg-brand-900 p-6 text-white sm:p-10 lg:grid-cols-2 lg:items-center">
+      <div>
+        <h2 id={ids.heading} className="font-display font-extrabold text-3xl sm:text-4xl">
+          {title}
+        </h2>
+        <p className="mt-3 text-brand-50 text-lg">{intro}</p>
+      </div>
+      <form
+        method="post"
+        action={action}
+        onSubmit={onSubmit}
+        aria-labelledby={ids.heading}
+        className="grid gap-4 sm:grid-cols-2"
+      >
+        <Field id={ids.email} label={newsletterFields.email.label} tone="dark">
+          <input
+            {...aria(ids.email)}
+            type={newsletterFields.email.type}
+            name="email"
+            autoComplete={newsletterFields.email.autoComplete}
+            maxLength={newsletterFields.email.maxLength}
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            className={controlStyles.dark}
+          />
+        </Field>
+        <Field id={ids.phone} label={newsletterFields.phone.label} tone="dark">
+          <input
+            {...aria(ids.phone)}
+            ref={phoneInput}
+            type={newsletterFields.phone.type}
+            name="phone"
+            autoComplete={newsletterFields.phone.autoComplete}
+            maxLength={newsletterFields.phone.maxLength}
+            placeholder="(123) 456-7890"
+            value={phone}
+            onChange={onPhoneChange}
+            className={controlStyles.dark}
+          />
+        </Field>
+        <Honeypot />
+        <div className="sm:col-span-2">
+          <button
+            type="submit"
+            disabled={submitting}
+            className={`${buttonStyles.primary} w-full focus-visible:outline-accent-300 sm:w-auto`}
+          >
+            {submitting ? newsletterMessages.subscribing : newsletterMessages.subscribe}
+          </button>
+        </div>
+        <div className="sm:col-span-2">
+          <div role="status" aria-live="polite">
+            {status.kind === "success" ? (
+              <p className="rounded-lg bg-emerald-50 px-4 py-3 font-semibold text-emerald-900">
+                {status.message}
+              </p>
+            ) : null}
+          </div>
+          <div role="alert" id={messageId}>
+            {status.kind === "error" ? (
+              <p className="rounded-lg bg-red-50 px-4 py-3 font-semibold text-red-800">
+                {status.message}
+              </p>
+            ) : null}
+          </div>
+        </div>
+      </form>
+    </div>
+  );
+}

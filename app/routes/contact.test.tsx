@@ -1,0 +1,48 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { contactMessages } from "../../forms/contact";
+import Contact from "./contact";
+import { meta as contactThanksMeta } from "./contact-thanks";
+import { meta as newsletterThanksMeta } from "./newsletter-thanks";
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("the Contact page", () => {
+  it("gives way to the Thank You screen once the message is sent", async () => {
+    const fetch = vi.fn<typeof globalThis.fetch>(async () =>
+      Response.json({ next: "/contact/thanks", ok: true }),
+    );
+    vi.stubGlobal("fetch", fetch);
+    const Stub = createRoutesStub([{ path: "/contact", Component: Contact }]);
+    render(<Stub initialEntries={["/contact"]} />);
+    const user = userEvent.setup();
+
+    await user.type(screen.getByLabelText("Name"), "Sam");
+    await user.type(screen.getByLabelText("Email"), "sam@example.com");
+    await user.selectOptions(screen.getByLabelText("Subject"), "general");
+    await user.type(screen.getByLabelText("Message"), "Hello");
+    await user.click(screen.getByRole("button", { name: contactMessages.submit }));
+
+    const heading = await screen.findByRole("heading", { level: 1, name: "Thank You!" });
+    expect(heading).toHaveFocus();
+    expect(screen.getByText(contactMessages.success)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Return Home" })).toHaveAttribute("href", "/");
+    expect(screen.queryByRole("heading", { name: "Contact Us" })).not.toBeInTheDocument();
+    expect(fetch.mock.calls[0]?.[0]).toBe(`${window.location.origin}/f/contact`);
+  });
+});
+
+describe("the thank-you pages", () => {
+  it.each([
+    ["contact", contactThanksMeta],
+    ["newsletter", newsletterThanksMeta],
+  ])("keep the %s thank-you page out of search results", (_, meta) => {
+    expect(meta()).toContainEqual({ name: "robots", content: "noindex" });
+  });
+});
