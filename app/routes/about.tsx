@@ -8,8 +8,9 @@ import { site } from "../content/site";
 import { formatPrice } from "../lib/format";
 import { phoneByLabel, telHref } from "../lib/phone";
 import { pageMeta } from "../lib/seo";
+import type { Route } from "./+types/about";
 
-export const meta = () => pageMeta(site.pages.about, site.name);
+export const meta = ({ location }: Route.MetaArgs) => pageMeta(site, "about", location.pathname);
 
 export default function About() {
   const main = phoneByLabel(site.phones, "Main");

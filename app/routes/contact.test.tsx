@@ -43,6 +43,11 @@ describe("the thank-you pages", () => {
     ["contact", contactThanksMeta],
     ["newsletter", newsletterThanksMeta],
   ])("keep the %s thank-you page out of search results", (_, meta) => {
-    expect(meta()).toContainEqual({ name: "robots", content: "noindex" });
+    // Only the location matters to these pages' meta.
+    const tags = (meta as (args: { location: { pathname: string } }) => object[])({
+      location: { pathname: "/x/thanks/" },
+    });
+    expect(tags).toContainEqual({ name: "robots", content: "noindex" });
+    expect(tags.some((tag) => "rel" in tag && tag.rel === "canonical")).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import { contactMessages } from "../../forms/contact";
 import { ContactForm } from "../components/contact-form";
 import { HoursList } from "../components/hours-list";
 import { ClockIcon, PhoneIcon, PinIcon } from "../components/icons";
+import { OpenStatus } from "../components/open-status";
 import { PageHero } from "../components/page-hero";
 import { ThankYou } from "../components/thank-you";
 import { buttonStyles } from "../components/ui/button-styles";
@@ -12,8 +13,9 @@ import { hoursRows } from "../lib/hours";
 import { directionsUrl, formatAddress, mapUrl } from "../lib/maps";
 import { formatPhone, phoneByLabel, telHref } from "../lib/phone";
 import { pageMeta } from "../lib/seo";
+import type { Route } from "./+types/contact";
 
-export const meta = () => pageMeta(site.pages.contact, site.name);
+export const meta = ({ location }: Route.MetaArgs) => pageMeta(site, "contact", location.pathname);
 
 export default function Contact() {
   // After a successful send the whole page gives way to the Thank You screen (spec section 2).
@@ -74,6 +76,9 @@ export default function Contact() {
             >
               <ClockIcon /> Hours
             </h2>
+            <div className="mt-3 min-h-7">
+              <OpenStatus hours={site.hours} timeZone={site.timeZone} />
+            </div>
             <div className="mt-3">
               <HoursList rows={hoursRows(site.hours)} />
             </div>

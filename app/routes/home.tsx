@@ -1,6 +1,7 @@
 import { HoursList } from "../components/hours-list";
 import { PhoneIcon, PinIcon, StarIcon } from "../components/icons";
 import { NewsletterSignup } from "../components/newsletter-signup";
+import { OpenStatus } from "../components/open-status";
 import { RatingBadge } from "../components/rating-badge";
 import { SectionHeading } from "../components/section-heading";
 import { SessionCard } from "../components/session-card";
@@ -11,8 +12,9 @@ import { hoursRows } from "../lib/hours";
 import { directionsUrl, formatAddress } from "../lib/maps";
 import { formatPhone, phoneByLabel, telHref } from "../lib/phone";
 import { pageMeta } from "../lib/seo";
+import type { Route } from "./+types/home";
 
-export const meta = () => pageMeta(site.pages.home, site.name);
+export const meta = ({ location }: Route.MetaArgs) => pageMeta(site, "home", location.pathname);
 
 export default function Home() {
   const main = phoneByLabel(site.phones, "Main");
@@ -63,16 +65,20 @@ export default function Home() {
             title="Public Skating Sessions"
             intro="Come skate with us. Pay at the door, no booking needed."
           />
+          <div className="mt-8 max-w-md rounded-2xl border border-brand-100 bg-white p-6">
+            <h3 className="font-display font-extrabold text-brand-900 text-xl">Posted hours</h3>
+            {/* Reserved height: the status appears after hydration without shifting the page. */}
+            <div className="mt-3 min-h-7">
+              <OpenStatus hours={site.hours} timeZone={site.timeZone} />
+            </div>
+            <div className="mt-3">
+              <HoursList rows={hoursRows(site.hours)} />
+            </div>
+          </div>
           <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {site.sessions.map((session) => (
               <SessionCard key={session.id} session={session} />
             ))}
-          </div>
-          <div className="mt-10 max-w-md rounded-2xl border border-brand-100 bg-white p-6">
-            <h3 className="font-display font-extrabold text-brand-900 text-xl">Posted hours</h3>
-            <div className="mt-3">
-              <HoursList rows={hoursRows(site.hours)} />
-            </div>
           </div>
         </div>
       </section>

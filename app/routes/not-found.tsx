@@ -3,11 +3,10 @@ import { buttonStyles } from "../components/ui/button-styles";
 import { site } from "../content/site";
 import { formatPhone, phoneByLabel, telHref } from "../lib/phone";
 import { pageMeta } from "../lib/seo";
+import type { Route } from "./+types/not-found";
 
-export const meta = () => [
-  ...pageMeta(site.pages.notFound, site.name),
-  { name: "robots", content: "noindex" },
-];
+export const meta = ({ location }: Route.MetaArgs) =>
+  pageMeta(site, "notFound", location.pathname, { noindex: true });
 
 export default function NotFound() {
   const main = phoneByLabel(site.phones, "Main");

@@ -7,9 +7,11 @@ import { buttonStyles } from "../components/ui/button-styles";
 import { site } from "../content/site";
 import { formatDayList, formatTimeRange } from "../lib/format";
 import { formatPhone, phoneByLabel, telHref } from "../lib/phone";
-import { pageMeta } from "../lib/seo";
+import { pageMeta, partyOffers } from "../lib/seo";
+import type { Route } from "./+types/parties";
 
-export const meta = () => pageMeta(site.pages.parties, site.name);
+export const meta = ({ location }: Route.MetaArgs) =>
+  pageMeta(site, "parties", location.pathname, { jsonLd: [partyOffers(site)] });
 
 export default function Parties() {
   const booking = phoneByLabel(site.phones, "Reservations");

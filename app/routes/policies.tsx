@@ -1,8 +1,9 @@
 import { PageHero } from "../components/page-hero";
 import { site } from "../content/site";
 import { pageMeta } from "../lib/seo";
+import type { Route } from "./+types/policies";
 
-export const meta = () => pageMeta(site.pages.policies, site.name);
+export const meta = ({ location }: Route.MetaArgs) => pageMeta(site, "policies", location.pathname);
 
 export default function Policies() {
   const { policies } = site;
