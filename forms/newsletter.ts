@@ -28,3 +28,11 @@ export interface NewsletterPayload {
   type: "newsletter_signup";
   timestamp: string;
 }
+
+/**
+ * What a US text-alert programme must tell people before they give a number: who sends,
+ * what and how often, that carrier rates apply, and how to stop or get help.
+ */
+export function smsConsent(rinkName: string): string {
+  return `By adding your number you agree to receive text alerts from ${rinkName} about events, theme nights and deals, up to 4 messages a month. Msg & data rates may apply. Reply STOP to cancel, HELP for help.`;
+}

@@ -17,6 +17,8 @@ function setup(fetch: typeof globalThis.fetch = vi.fn(async () => new Response(n
       title="Stay in the Loop"
       intro="News."
       action="/f/newsletter"
+      smsConsent="Msg & data rates may apply. Reply STOP to cancel, HELP for help."
+      privacyHref="/policies#privacy"
       fetch={fetch}
     />,
   );
@@ -39,6 +41,17 @@ function deferredFetch() {
 }
 
 describe("NewsletterSignup", () => {
+  it("tells people giving a number what texts they agree to, and links the privacy notice", () => {
+    const { phone } = setup();
+    expect(phone).toHaveAccessibleDescription(
+      "Msg & data rates may apply. Reply STOP to cancel, HELP for help.",
+    );
+    expect(screen.getByRole("link", { name: "How we handle your information" })).toHaveAttribute(
+      "href",
+      "/policies#privacy",
+    );
+  });
+
   it("is a real form that works without JavaScript", () => {
     const { email, phone, container } = setup();
     const form = container.querySelector("form");

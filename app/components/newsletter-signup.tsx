@@ -18,6 +18,10 @@ interface NewsletterSignupProps {
   intro: string;
   /** Where the form posts: `${endpoint}/f/${id}`, with or without JavaScript. */
   action: string;
+  /** The text-alert consent shown under the phone field. */
+  smsConsent: string;
+  /** Where the privacy notice lives (what we do with an email address or a number). */
+  privacyHref: string;
   /** Injected in tests; the browser's fetch otherwise. */
   fetch?: typeof fetch;
 }
@@ -30,6 +34,8 @@ export function NewsletterSignup({
   title,
   intro,
   action,
+  smsConsent,
+  privacyHref,
   fetch: fetchImpl,
 }: NewsletterSignupProps) {
   const id = useId();
@@ -91,11 +97,15 @@ export function NewsletterSignup({
 
   const submitting = status.kind === "submitting";
   const missing = status.kind === "error" && status.reason === "missing";
-  const aria = (controlId: string) => ({
-    ...controlAria(controlId),
-    "aria-invalid": missing || undefined,
-    "aria-describedby": missing ? messageId : undefined,
-  });
+  const aria = (controlId: string, hint = false) => {
+    const base = controlAria(controlId, undefined, hint);
+    const describedBy = [missing ? messageId : null, base["aria-describedby"]].filter(Boolean);
+    return {
+      ...base,
+      "aria-invalid": missing || undefined,
+      "aria-describedby": describedBy.join(" ") || undefined,
+    };
+  };
 
   return (
     <div className="grid gap-8 rounded-3xl bg-brand-900 p-6 text-white sm:p-10 lg:grid-cols-2 lg:items-center">
@@ -124,9 +134,9 @@ export function NewsletterSignup({
             className={controlStyles.dark}
           />
         </Field>
-        <Field id={ids.phone} label={newsletterFields.phone.label} tone="dark">
+        <Field id={ids.phone} label={newsletterFields.phone.label} hint={smsConsent} tone="dark">
           <input
-            {...aria(ids.phone)}
+            {...aria(ids.phone, true)}
             ref={phoneInput}
             type={newsletterFields.phone.type}
             name="phone"
@@ -139,6 +149,12 @@ export function NewsletterSignup({
           />
         </Field>
         <Honeypot />
+        <p className="text-brand-100 text-sm sm:col-span-2">
+          We only use your details to send the news you asked for.{" "}
+          <a href={privacyHref} className="font-semibold text-white underline underline-offset-4">
+            How we handle your information
+          </a>
+        </p>
         <div className="sm:col-span-2">
           <button
             type="submit"

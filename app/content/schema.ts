@@ -103,6 +103,7 @@ export const siteContentSchema = z.object({
     intro: text,
     sections: z.array(z.object({ id: text, title: text, rules: z.array(text).min(1) })).min(1),
     helpContacts: z.array(z.object({ role: text, detail: text })).min(1),
+    privacy: z.array(z.object({ topic: text, detail: text })).min(1),
     commitment: text,
   }),
   nav: z.array(z.object({ to: z.string().startsWith("/"), label: text })),

@@ -264,6 +264,23 @@ export const site = {
       { role: "Front counter", detail: "For skates, lost and found and first aid." },
       { role: "Manager", detail: "For anything else, in person or by phone." },
     ],
+    privacy: [
+      {
+        topic: "Email address",
+        detail:
+          "If you sign up for news, we use your email address only to send our own news about events and deals. We never sell or share it, and every email has a way to unsubscribe.",
+      },
+      {
+        topic: "Phone number",
+        detail:
+          "If you sign up for text alerts, we text you about events and deals, up to 4 messages a month. Msg & data rates may apply. Reply STOP to cancel, HELP for help. We never sell or share your number.",
+      },
+      {
+        topic: "Messages",
+        detail:
+          "A message sent from our contact form goes to our staff so we can answer it. We keep it only as long as we need to help you.",
+      },
+    ],
     commitment:
       "We are committed to a safe, clean and welcoming rink where every family can have fun together.",
   },

@@ -1,3 +1,4 @@
+import { smsConsent } from "../../forms/newsletter";
 import { HoursList } from "../components/hours-list";
 import { PhoneIcon, PinIcon, StarIcon } from "../components/icons";
 import { NewsletterSignup } from "../components/newsletter-signup";
@@ -146,6 +147,8 @@ export default function Home() {
           title="Stay in the Loop"
           intro="Get news about special events, theme nights and deals by email, by text, or both."
           action={formAction("newsletter")}
+          smsConsent={smsConsent(site.name)}
+          privacyHref="/policies#privacy"
         />
       </section>
     </>

@@ -46,6 +46,26 @@ export default function Policies() {
             ))}
           </dl>
         </section>
+        <section
+          id="privacy"
+          aria-labelledby="policy-privacy"
+          className="rounded-2xl border border-brand-100 p-6 md:col-span-2"
+        >
+          <h2 id="policy-privacy" className="font-display font-extrabold text-2xl text-brand-900">
+            Your privacy
+          </h2>
+          <p className="mt-3 text-slate-700">
+            This website has no accounts and no tracking. What you choose to send us:
+          </p>
+          <dl className="mt-3 grid gap-4 sm:grid-cols-3">
+            {policies.privacy.map((item) => (
+              <div key={item.topic}>
+                <dt className="font-semibold">{item.topic}</dt>
+                <dd className="text-slate-700">{item.detail}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
         <figure className="md:col-span-2">
           <blockquote className="text-center font-display font-extrabold text-2xl text-brand-900">
             “{policies.commitment}”

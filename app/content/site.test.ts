@@ -1,0 +1,192 @@
+// The facts the spec gives (section 9) appear in the content module exactly as given.
+// The other unit and end-to-end tests read the content; this one pins it to the spec.
+import { describe, expect, it } from "vitest";
+import { formatDuration, formatPrice, formatSkaters, formatTimeRange } from "../lib/format";
+import { hoursRows } from "../lib/hours";
+import { site } from "./site";
+
+function session(name: string) {
+  const found = site.sessions.find((s) => s.name === name);
+  if (!found) throw new Error(`no session ${name}`);
+  return {
+    day: found.day,
+    time: formatTimeRange(found.time),
+    price: formatPrice(found.price),
+    unit: found.priceUnit,
+    perks: found.perks,
+    family:
+      "familyDeal" in found && found.familyDeal
+        ? `${found.familyDeal.size} for ${formatPrice(found.familyDeal.price)} with ${found.familyDeal.includes}`
+        : undefined,
+  };
+}
+
+describe("the content matches the spec's business constants", () => {
+  it("has the five public sessions with their times and prices", () => {
+    expect(site.sessions).toHaveLength(5);
+    expect(session("Wednesday Night Rewind")).toEqual({
+      day: "wednesday",
+      time: "8:00–10:00 PM",
+      price: "$7",
+      unit: "per skater",
+      perks: ["Includes regular rental"],
+      family: undefined,
+    });
+    expect(session("Friday Night Family Pizza Party")).toEqual({
+      day: "friday",
+      time: "6:30–9:00 PM",
+      price: "$10",
+      unit: "per skater",
+      perks: [],
+      family: "5 for $40 with pizza and a pitcher of pop",
+    });
+    expect(session("Saturday Afternoon Family Matinee")).toEqual({
+      day: "saturday",
+      time: "12:30–3:00 PM",
+      price: "$8",
+      unit: undefined,
+      perks: ["Includes rental"],
+      family: undefined,
+    });
+    expect(session("Saturday Night Family Roll (Glow)")).toEqual({
+      day: "saturday",
+      time: "6:30–9:00 PM",
+      price: "$10",
+      unit: undefined,
+      perks: ["Free glow stick"],
+      family: undefined,
+    });
+    expect(session("Sunday Funday Family Pizza Party")).toEqual({
+      day: "sunday",
+      time: "12:30–3:00 PM",
+      price: "$10",
+      unit: undefined,
+      perks: [],
+      family: "5 for $30 with pizza and pop",
+    });
+  });
+
+  it("has the four party packages with both prices, duration and extras", () => {
+    const packages = site.partyPackages.map((p) => [
+      p.name,
+      formatSkaters(p.skaters),
+      formatPrice(p.cashPrice),
+      formatPrice(p.cardPrice),
+      formatDuration(p.durationMinutes),
+      p.extras.join(", "),
+    ]);
+    expect(packages).toEqual([
+      ["Package #1", "Up to 10 skaters", "$100", "$110", "2.5 hours", "One table"],
+      ["Package #2", "Up to 20 skaters", "$210", "$220", "2.5 hours", "Two tables"],
+      ["Package #3", "Unlimited skaters", "$290", "$300", "2.5 hours", "Party room"],
+      [
+        "Private Birthday Party",
+        "Unlimited skaters",
+        "$380",
+        "$390",
+        "2 hours",
+        expect.stringMatching(/rink to yourself/i),
+      ],
+    ]);
+  });
+
+  it("says what every package includes and that families may bring food", () => {
+    const includes = site.partyIncludes.join(" | ");
+    expect(includes).toMatch(/admission and skate rental/i);
+    expect(includes).toMatch(/DJ birthday announcement/i);
+    expect(includes).toMatch(/glow stick for the birthday child/i);
+    expect(site.partyOwnFood).toMatch(/food, drinks, cake and decorations/);
+  });
+
+  it("has the party availability", () => {
+    const availability = site.partyAvailability.map((group) => ({
+      packages: group.packageIds,
+      slots: group.slots.map((slot) => [slot.days.join("+"), formatTimeRange(slot.time)]),
+    }));
+    expect(availability).toEqual([
+      {
+        packages: ["package-1", "package-2", "package-3"],
+        slots: [
+          ["friday+saturday", "6:30–9:00 PM"],
+          ["saturday+sunday", "12:30–3:00 PM"],
+        ],
+      },
+      { packages: ["private"], slots: [["saturday+sunday", "4:00–6:00 PM"]] },
+    ]);
+    const ids = new Set(site.partyPackages.map((p) => p.id));
+    for (const group of site.partyAvailability) {
+      for (const id of group.packageIds) expect(ids).toContain(id);
+    }
+  });
+
+  it("has the posted hours", () => {
+    expect(hoursRows(site.hours)).toEqual([
+      { days: "Friday", hours: ["6:30–9:05 PM"] },
+      { days: "Saturday", hours: ["12:00–3:00 PM", "6:30–9:00 PM"] },
+      { days: "Sunday", hours: ["12:00–3:00 PM"] },
+      { days: "Monday–Thursday", hours: ["Closed"] },
+    ]);
+  });
+
+  it("has every policy the spec lists", () => {
+    const rules = site.policies.sections.flatMap((s) => s.rules).join("\n");
+    expect(rules).toMatch(/no in and out privileges for guests under 18/i);
+    expect(rules).toMatch(/no outside food or drink unless you are hosting a party/i);
+    expect(rules).toMatch(/no alcohol/i);
+    expect(rules).toMatch(/under the influence/i);
+    expect(rules).toMatch(/zero tolerance for bullying/i);
+    expect(rules).toMatch(
+      /reckless skating leads first to a request to stop, then to the removal/i,
+    );
+    expect(rules).toMatch(/offensive, violent, drug or alcohol imagery/i);
+    expect(rules).toMatch(/revealing attire/i);
+    expect(site.policies.sections.map((s) => s.title)).toEqual([
+      "Skating safety and conduct",
+      "Behavior",
+      "Dress code",
+      "Facility policies",
+    ]);
+  });
+
+  it("has the rating, three labelled phone lines in the fictional range, and the time zone", () => {
+    expect(site.rating).toEqual({ value: 4.4, source: "Google" });
+    expect(site.phones.map((p) => p.label)).toEqual(["Main", "Reservations", "Manager"]);
+    for (const phone of site.phones) expect(phone.number).toMatch(/^\+1\d{3}55501\d{2}$/);
+    expect(site.timeZone).toBe("America/Indiana/Indianapolis");
+  });
+
+  it("has the spec's navigation and footer links, neither with /policies", () => {
+    expect(site.nav).toEqual([
+      { to: "/", label: "Home" },
+      { to: "/about", label: "About" },
+      { to: "/parties", label: "Parties" },
+      { to: "/contact", label: "Contact" },
+    ]);
+    expect(site.footerLinks).toEqual([
+      { to: "/", label: "Home" },
+      { to: "/about", label: "About" },
+      { to: "/parties", label: "Birthday Parties" },
+      { to: "/contact", label: "Contact" },
+    ]);
+  });
+
+  it("has What We Offer, the four values and the Coming Soon list", () => {
+    expect(site.services.map((s) => s.name)).toEqual([
+      "Roller skating",
+      "Pizza and food",
+      "Shaved ice",
+      "Party hosting",
+    ]);
+    expect(site.values.map((v) => v.name)).toEqual([
+      "Family first",
+      "Safety",
+      "Quality service",
+      "Community",
+    ]);
+    const soon = site.comingSoon.map((c) => `${c.name}: ${c.detail}`).join("\n");
+    expect(soon).toMatch(/homeschool/i);
+    expect(soon).toMatch(/monthly afternoon/i);
+    expect(soon).toMatch(/all Christian music/i);
+    expect(soon).toMatch(/theme nights/i);
+  });
+});
