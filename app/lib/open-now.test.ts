@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { site } from "../content/site";
-import { describeOpenStatus, openStatus, wallClock } from "./open-now";
+import { describeOpenStatus, openStatus, possibleStatusTexts, wallClock } from "./open-now";
 
 const zone = site.timeZone;
 // Indianapolis is UTC-4 in summer (EDT) and UTC-5 in winter (EST).
@@ -61,5 +61,26 @@ describe("open now, from the posted hours", () => {
   it("says closed with no next opening when the week has no hours", () => {
     const closed = site.hours.map((d) => ({ ...d, ranges: [] }));
     expect(describeOpenStatus(openStatus(closed, new Date(), zone))).toBe("Closed");
+  });
+});
+
+describe("possibleStatusTexts", () => {
+  it("lists every status the posted hours can produce, longest first", () => {
+    const texts = possibleStatusTexts(site.hours);
+    for (const iso of [
+      "2026-11-27T23:30:00Z",
+      "2026-11-27T23:29:00Z",
+      "2026-11-28T02:05:00Z",
+      "2026-11-28T21:00:00Z",
+      "2026-11-24T17:00:00Z",
+      "2026-11-26T17:00:00Z",
+      "2026-11-29T20:00:00Z",
+    ]) {
+      expect(texts).toContain(at(iso));
+    }
+    expect(texts).toContain("Closed");
+    expect(new Set(texts).size).toBe(texts.length);
+    const lengths = texts.map((t) => t.length);
+    expect(lengths).toEqual([...lengths].sort((a, b) => b - a));
   });
 });

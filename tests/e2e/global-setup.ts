@@ -1,16 +1,16 @@
 // Runs once before the specs, in the Playwright runner's own process:
 //   1. builds the site (`npm run build`), unless E2E_SKIP_BUILD=1 says a fresh build exists;
-//   2. makes a temp dir holding the SQLite path and a mail/ folder;
+//   2. makes a temp dir holding a copy of build/client (site/), the SQLite path and mail/;
 //   3. starts an SMTP capture server on 127.0.0.1 (port chosen by the OS) that saves every
 //      message it receives as a JSON file in mail/ (see CapturedMail in fixtures.ts);
 //   4. starts the real server, `node server/index.ts` with the project's Node 24, on a free
 //      port with DATABASE_PATH, SMTP_URL and NOTIFY_TO/NOTIFY_FROM, and waits until it answers.
-// It sets BASE_URL, DATABASE_PATH and MAIL_DIR in process.env, which the workers inherit,
+// It sets BASE_URL, DATABASE_PATH, MAIL_DIR, SMTP_URL and SITE_DIR in process.env, which the workers inherit,
 // and returns the teardown: stop the server and the SMTP server, remove the temp dir.
 // The server's output goes to reports/e2e-server.log.
 
 import { spawn, spawnSync } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { rename, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -138,6 +138,10 @@ export default async function globalSetup() {
   const databasePath = join(tmp, "inbox.db");
   const mailDir = join(tmp, "mail");
   mkdirSync(mailDir);
+  // Serve a copy, so a rebuild in the work tree during the run cannot change the site
+  // under the specs.
+  const siteDir = join(tmp, "site");
+  cpSync(join(root, "build/client"), siteDir, { recursive: true });
   mkdirSync(join(root, "reports"), { recursive: true });
   const logPath = join(root, "reports/e2e-server.log");
 
@@ -145,6 +149,7 @@ export default async function globalSetup() {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const log = createWriteStream(logPath);
+  const smtpUrl = `smtp://127.0.0.1:${smtp.port}`;
   const child = spawn(projectNode, ["server/index.ts"], {
     cwd: root,
     env: {
@@ -152,19 +157,26 @@ export default async function globalSetup() {
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),
-      SITE_DIR: join(root, "build/client"),
+      SITE_DIR: siteDir,
       DATABASE_PATH: databasePath,
-      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      SMTP_URL: smtpUrl,
       NOTIFY_TO: "owner@example.test",
       NOTIFY_FROM: "website@example.test",
+      // Every spec posts from 127.0.0.1 in parallel; the per-client limit has its own
+      // server tests, and here it would only make form specs flaky.
+      RATE_LIMIT_PER_MINUTE: "0",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
+  // Should the runner die without its teardown, the server must not outlive it.
+  const killChild = () => child.kill("SIGKILL");
+  process.once("exit", killChild);
 
   const teardown = async () => {
     await stop(child);
+    process.off("exit", killChild);
     await new Promise<void>((done) => smtp.server.close(() => done()));
     log.end();
     rmSync(tmp, { recursive: true, force: true });
@@ -180,6 +192,8 @@ export default async function globalSetup() {
   process.env.BASE_URL = baseUrl;
   process.env.DATABASE_PATH = databasePath;
   process.env.MAIL_DIR = mailDir;
+  process.env.SMTP_URL = smtpUrl;
+  process.env.SITE_DIR = siteDir;
   console.log(`[e2e] server at ${baseUrl}, SMTP capture on port ${smtp.port}, temp dir ${tmp}`);
   return teardown;
 }

@@ -13,6 +13,8 @@ afterEach(() => {
   const calls = spies.flatMap((spy) => spy.mock.calls);
   vi.restoreAllMocks();
   if (calls.length > 0) {
-    throw new Error(`Unexpected console output:\n${calls.map((c) => c.map(String).join(" ")).join("\n")}`);
+    throw new Error(
+      `Unexpected console output:\n${calls.map((c) => c.map(String).join(" ")).join("\n")}`,
+    );
   }
 });

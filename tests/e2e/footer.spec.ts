@@ -1,0 +1,51 @@
+// The shared footer on every route, its copyright year, and /policies left out of it.
+import { site } from "../../app/content/site";
+import { expect, gotoHydrated, test, viewports } from "./fixtures";
+import { expectFooter, expectRouteFacts, routes, unknownPath } from "./site-facts";
+
+const everyPath = [...routes, unknownPath];
+
+test.describe("footer", () => {
+  test.use({ viewport: viewports.mobile });
+
+  for (const path of everyPath) {
+    test(`${path} shows the footer`, async ({ page }) => {
+      await gotoHydrated(page, path);
+      await expectFooter(page);
+    });
+  }
+
+  test("the hydrated page shows the visitor's year, even when the build is older", async ({
+    page,
+  }) => {
+    const later = new Date().getFullYear() + 15;
+    await page.clock.setFixedTime(new Date(`${later}-07-04T12:00:00`));
+    await gotoHydrated(page, "/");
+    await expectFooter(page, later);
+  });
+});
+
+test.describe("/policies", () => {
+  test("renders, but no navigation or footer link points to it", async ({ page }) => {
+    const response = await page.goto("/policies");
+    expect(response?.status()).toBe(200);
+    await expectRouteFacts(page, "/policies");
+    for (const path of everyPath) {
+      await page.goto(path);
+      const links = page.locator("header a, footer a");
+      await expect(links.first()).toBeAttached();
+      const hrefs = await links.evaluateAll((all) => all.map((a) => a.getAttribute("href") ?? ""));
+      expect(
+        hrefs.filter((href) => /policies/i.test(href)),
+        `links to /policies on ${path}`,
+      ).toEqual([]);
+    }
+    // The footer's quick links are exactly the spec's four, Policies not among them.
+    expect(site.footerLinks.map((l) => l.label)).toEqual([
+      "Home",
+      "About",
+      "Birthday Parties",
+      "Contact",
+    ]);
+  });
+});

@@ -1,0 +1,213 @@
+import { site } from "../../app/content/site";
+import { formatPhone, phoneByLabel } from "../../app/lib/phone";
+import { contactMessages, contactSubjects } from "../../forms/contact";
+import { newsletterMessages } from "../../forms/newsletter";
+import { expect, gotoHydrated, test, uniqueEmail, viewports } from "./fixtures";
+
+// Both forms against the real server and its real SQLite inbox (and SMTP capture).
+// Network interception is used only for answers the hosted service could give and our
+// own server would not (a 500, an aborted request).
+
+type Submission = {
+  id: number;
+  form: string;
+  data: string;
+  spam: number;
+};
+
+const newsletterBlock = (page: import("@playwright/test").Page) =>
+  page.getByRole("form", { name: "Stay in the Loop" });
+
+test.describe("newsletter signup", () => {
+  test("subscribes by email and phone, stores the row and clears the inputs", async ({
+    page,
+    inbox,
+  }, testInfo) => {
+    const email = uniqueEmail(testInfo);
+    await gotoHydrated(page, "/");
+    const form = newsletterBlock(page);
+    await form.getByLabel("Email", { exact: true }).fill(email);
+    await form.getByLabel("Phone", { exact: true }).pressSequentially("2605550199");
+    await expect(form.getByLabel("Phone", { exact: true })).toHaveValue("(260) 555-0199");
+
+    const request = page.waitForRequest(
+      (r) => r.url().endsWith("/f/newsletter") && r.method() === "POST",
+    );
+    await form.getByRole("button", { name: newsletterMessages.subscribe }).click();
+    const body = (await request).postDataJSON();
+    expect(body).toMatchObject({
+      email,
+      phone: "(260) 555-0199",
+      signup_types: { hasEmail: true, hasSMS: true },
+      type: "newsletter_signup",
+    });
+    expect(Number.isNaN(Date.parse(body.timestamp))).toBe(false);
+
+    await expect(form.getByRole("status")).toHaveText(newsletterMessages.success);
+    await expect(form.getByLabel("Email", { exact: true })).toHaveValue("");
+    await expect(form.getByLabel("Phone", { exact: true })).toHaveValue("");
+
+    const rows = await inbox.query<Submission>(
+      "SELECT * FROM submissions WHERE form = 'newsletter' AND data LIKE ?",
+      `%${email}%`,
+    );
+    expect(rows).toHaveLength(1);
+    expect(JSON.parse(rows[0]?.data ?? "{}")).toMatchObject({ email, phone: "(260) 555-0199" });
+  });
+
+  test("with neither email nor phone, says so and makes no request", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    let posted = false;
+    page.on("request", (r) => {
+      if (r.url().includes("/f/")) posted = true;
+    });
+    const form = newsletterBlock(page);
+    await form.getByRole("button", { name: newsletterMessages.subscribe }).click();
+    await expect(form.getByRole("alert")).toHaveText(newsletterMessages.missing);
+    expect(posted).toBe(false);
+  });
+
+  test.describe("when the service fails", () => {
+    test.use({ allowedConsoleErrors: /Failed to load resource|net::ERR_FAILED/ });
+
+    test("a 500 or an aborted request shows the spec's error and keeps the input", async ({
+      page,
+    }, testInfo) => {
+      const email = uniqueEmail(testInfo);
+      await gotoHydrated(page, "/");
+      const form = newsletterBlock(page);
+      await page.route("**/f/newsletter", (route) => route.fulfill({ status: 500, body: "{}" }));
+      await form.getByLabel("Email", { exact: true }).fill(email);
+      await form.getByRole("button", { name: newsletterMessages.subscribe }).click();
+      await expect(form.getByRole("alert")).toHaveText(newsletterMessages.failed);
+      await expect(form.getByLabel("Email", { exact: true })).toHaveValue(email);
+
+      await page.unroute("**/f/newsletter");
+      await page.route("**/f/newsletter", (route) => route.abort());
+      await form.getByRole("button", { name: newsletterMessages.subscribe }).click();
+      await expect(form.getByRole("alert")).toHaveText(newsletterMessages.failed);
+    });
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("posts the form and lands on the thank-you page, stored in SQLite", async ({
+      page,
+      inbox,
+    }, testInfo) => {
+      const email = uniqueEmail(testInfo);
+      await page.goto("/");
+      const form = newsletterBlock(page);
+      await form.getByLabel("Email", { exact: true }).fill(email);
+      await form.getByRole("button", { name: newsletterMessages.subscribe }).click();
+      await expect(page).toHaveURL(/\/newsletter\/thanks$/);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Return Home" })).toBeVisible();
+      const rows = await inbox.query("SELECT id FROM submissions WHERE data LIKE ?", `%${email}%`);
+      expect(rows).toHaveLength(1);
+    });
+  });
+});
+
+test.describe("contact form", () => {
+  const fill = async (page: import("@playwright/test").Page, email: string) => {
+    await page.getByLabel("Name").fill("Pat Skater");
+    await page.getByRole("textbox", { name: "Email" }).fill(email);
+    await page.getByRole("textbox", { name: /Phone/ }).fill("260-555-0100");
+    await page.getByLabel("Subject").selectOption(contactSubjects[1].value);
+    await page.getByLabel("Message").fill("Can we book a party for 12 on Saturday?");
+  };
+
+  for (const viewport of [viewports.mobile, viewports.desktop]) {
+    test(`sends a message: Thank You screen, row in SQLite, email to the owner (${viewport.width}px)`, async ({
+      page,
+      inbox,
+      mailbox,
+    }, testInfo) => {
+      await page.setViewportSize(viewport);
+      const email = uniqueEmail(testInfo);
+      await gotoHydrated(page, "/contact");
+      const select = page.getByLabel("Subject");
+      await expect(select.locator("option").first()).toHaveText("Select a topic");
+      await expect(select.locator("option")).toHaveText([
+        "Select a topic",
+        ...contactSubjects.map((s) => s.label),
+      ]);
+      await fill(page, email);
+      await page.getByRole("button", { name: contactMessages.submit }).click();
+
+      const heading = page.getByRole("heading", { name: "Thank You!" });
+      await expect(heading).toBeVisible();
+      await expect(heading).toBeFocused();
+      await expect(page.getByText(contactMessages.success)).toBeVisible();
+      await expect(page.getByRole("link", { name: "Return Home" })).toHaveAttribute("href", "/");
+      await expect(page.getByRole("button", { name: contactMessages.submit })).toHaveCount(0);
+
+      const rows = await inbox.query<Submission>(
+        "SELECT * FROM submissions WHERE form = 'contact' AND data LIKE ?",
+        `%${email}%`,
+      );
+      expect(rows).toHaveLength(1);
+      expect(JSON.parse(rows[0]?.data ?? "{}")).toMatchObject({
+        name: "Pat Skater",
+        email,
+        subject: contactSubjects[1].value,
+      });
+      const mail = await mailbox.waitFor((m) => m.raw.includes(email), 15_000);
+      expect(mail.envelope.to).toContain("owner@example.test");
+    });
+  }
+
+  test.describe("errors", () => {
+    test.use({ allowedConsoleErrors: /Failed to load resource|net::ERR_FAILED/ });
+
+    test("a field error from the real server shows under its field", async ({ page, inbox }) => {
+      await gotoHydrated(page, "/contact");
+      // "pat@rink" passes the browser's email check but not the server's.
+      await fill(page, "pat@rink");
+      await page.getByRole("button", { name: contactMessages.submit }).click();
+      const email = page.getByRole("textbox", { name: "Email" });
+      await expect(email).toHaveAttribute("aria-invalid", "true");
+      await expect(email).toHaveAccessibleDescription(/^Email .+/);
+      await expect(page.getByText(/^Email should be an email/)).toBeVisible();
+      await expect(page.getByLabel("Message")).toHaveValue(
+        "Can we book a party for 12 on Saturday?",
+      );
+      const rows = await inbox.query("SELECT id FROM submissions WHERE data LIKE '%pat@rink\"%'");
+      expect(rows).toHaveLength(0);
+    });
+
+    test("a hosted-service failure shows one alert with the phone number and keeps the message", async ({
+      page,
+    }, testInfo) => {
+      await gotoHydrated(page, "/contact");
+      await page.route("**/f/contact", (route) => route.fulfill({ status: 500, body: "oops" }));
+      await fill(page, uniqueEmail(testInfo));
+      await page.getByRole("button", { name: contactMessages.submit }).click();
+      const alert = page.getByRole("alert");
+      await expect(alert).toContainText(formatPhone(phoneByLabel(site.phones, "Main").number));
+      await expect(page.getByLabel("Message")).toHaveValue(
+        "Can we book a party for 12 on Saturday?",
+      );
+    });
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("posts the form and lands on the thank-you page, stored in SQLite", async ({
+      page,
+      inbox,
+    }, testInfo) => {
+      const email = uniqueEmail(testInfo);
+      await page.goto("/contact");
+      await fill(page, email);
+      await page.getByRole("button", { name: contactMessages.submit }).click();
+      await expect(page).toHaveURL(/\/contact\/thanks$/);
+      await expect(page.getByText(contactMessages.success)).toBeVisible();
+      const rows = await inbox.query("SELECT id FROM submissions WHERE data LIKE ?", `%${email}%`);
+      expect(rows).toHaveLength(1);
+    });
+  });
+});

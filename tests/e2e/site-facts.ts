@@ -1,0 +1,261 @@
+// What each route must show, derived from the content module so no fact is typed twice.
+// Used by the route spec (with JavaScript) and the no-JavaScript spec.
+import type { Locator, Page } from "@playwright/test";
+import { site } from "../../app/content/site";
+import {
+  formatDayList,
+  formatDuration,
+  formatPrice,
+  formatSkaters,
+  formatTimeRange,
+} from "../../app/lib/format";
+import { hoursRows } from "../../app/lib/hours";
+import { formatAddress } from "../../app/lib/maps";
+import { formatPhone, phoneByLabel, telHref } from "../../app/lib/phone";
+import { expect } from "./fixtures";
+
+export const routes = ["/", "/about", "/parties", "/policies", "/contact"] as const;
+export type RoutePath = (typeof routes)[number];
+export const unknownPath = "/this-page-does-not-exist";
+
+export const mainPhone = phoneByLabel(site.phones, "Main");
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The dl rows of an HoursList: each day range next to its hours. */
+export async function expectHours(scope: Locator) {
+  for (const row of hoursRows(site.hours)) {
+    const term = scope.locator("dt", { hasText: row.days });
+    await expect(term).toHaveText(row.days);
+    // One line per opening ("12:00–3:00 PM", "6:30–9:00 PM"), or "Closed".
+    await expect(term.locator("xpath=following-sibling::dd[1]").locator("span")).toHaveText(
+      row.hours,
+    );
+  }
+}
+
+async function expectHome(page: Page) {
+  const main = page.getByRole("main");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(site.name);
+  await expect(main).toContainText(site.tagline);
+  await expect(main).toContainText(/family owned/i);
+  await expect(main).toContainText(`${site.rating.value.toFixed(1)} ${site.rating.source} rating`);
+  await expect(main.getByRole("link", { name: "Call to Book" })).toHaveAttribute(
+    "href",
+    telHref(mainPhone.number),
+  );
+  await expect(main.getByRole("link", { name: "View Hours" })).toHaveAttribute("href", "#hours");
+
+  const offer = page.getByRole("region", { name: "What We Offer" });
+  for (const service of site.services) {
+    await expect(offer.getByRole("heading", { name: service.name })).toBeVisible();
+  }
+
+  const sessions = page.getByRole("region", { name: "Public Skating Sessions" });
+  await expect(sessions).toHaveAttribute("id", "hours");
+  for (const session of site.sessions) {
+    const card = sessions
+      .getByRole("article")
+      .filter({ has: page.getByRole("heading", { name: session.name, exact: true }) });
+    await expect(card).toHaveCount(1);
+    await expect(card).toBeVisible();
+    await expect(card).toContainText(formatTimeRange(session.time));
+    await expect(card).toContainText(formatPrice(session.price));
+    if (session.priceUnit) {
+      await expect(card).toContainText(
+        new RegExp(
+          `${escapeRegExp(formatPrice(session.price))}\\s*${escapeRegExp(session.priceUnit)}`,
+        ),
+      );
+    }
+    for (const perk of session.perks) await expect(card).toContainText(perk);
+    if (session.familyDeal) {
+      const { size, price, includes } = session.familyDeal;
+      await expect(card).toContainText(`Family of ${size}: ${formatPrice(price)} with ${includes}`);
+    }
+  }
+  await expectHours(sessions);
+
+  const soon = page.getByRole("region", { name: "Coming Soon" });
+  for (const item of site.comingSoon) {
+    await expect(soon.getByRole("heading", { name: item.name })).toBeVisible();
+    await expect(soon).toContainText(item.detail);
+  }
+
+  const findUs = page.getByRole("region", { name: "Find Us" });
+  await expect(findUs).toContainText(formatAddress(site.address));
+  await expect(findUs.getByRole("link", { name: formatPhone(mainPhone.number) })).toHaveAttribute(
+    "href",
+    telHref(mainPhone.number),
+  );
+  await expect(findUs).toContainText(site.rating.value.toFixed(1));
+}
+
+async function expectAbout(page: Page) {
+  const main = page.getByRole("main");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(site.name);
+  for (const paragraph of site.story) await expect(main).toContainText(paragraph);
+  await expect(main).toContainText(site.mission);
+  const stats = page.getByRole("region", { name: "The rink in numbers" });
+  await expect(stats).toContainText(site.rating.value.toFixed(1));
+  await expect(stats).toContainText(String(site.sessions.length));
+  await expect(stats).toContainText(String(site.partyPackages.length));
+  await expect(stats).toContainText(formatPrice(Math.min(...site.sessions.map((s) => s.price))));
+  for (const service of site.services) {
+    await expect(main.getByRole("heading", { name: service.name })).toBeVisible();
+    await expect(main).toContainText(service.detail);
+  }
+  for (const value of site.values) {
+    await expect(main.getByRole("heading", { name: value.name })).toBeVisible();
+    await expect(main).toContainText(value.detail);
+  }
+  const art = main.getByRole("img");
+  await expect(art).toBeVisible();
+  await expect(art).toHaveAccessibleName(/.+/);
+  await expect(main.getByRole("link", { name: "Call Now" })).toHaveAttribute(
+    "href",
+    telHref(mainPhone.number),
+  );
+  await expect(main.getByRole("link", { name: "Get Directions" })).toHaveAttribute(
+    "href",
+    "/contact",
+  );
+}
+
+async function expectParties(page: Page) {
+  const main = page.getByRole("main");
+  const packages = page.getByRole("region", { name: "Party packages" });
+  for (const pkg of site.partyPackages) {
+    const card = packages
+      .getByRole("article")
+      .filter({ has: page.getByRole("heading", { name: pkg.name, exact: true }) });
+    await expect(card).toHaveCount(1);
+    await expect(card).toBeVisible();
+    await expect(card).toContainText(formatSkaters(pkg.skaters));
+    await expect(
+      card.locator("dt", { hasText: "Cash" }).locator("xpath=following-sibling::dd[1]"),
+    ).toHaveText(formatPrice(pkg.cashPrice));
+    await expect(
+      card.locator("dt", { hasText: "Credit card" }).locator("xpath=following-sibling::dd[1]"),
+    ).toHaveText(formatPrice(pkg.cardPrice));
+    await expect(card).toContainText(formatDuration(pkg.durationMinutes));
+    for (const extra of pkg.extras) await expect(card).toContainText(extra);
+  }
+  for (const item of site.partyIncludes) await expect(packages).toContainText(item);
+  await expect(main).toContainText(site.partyOwnFood);
+
+  const availability = page.getByRole("region", { name: "Availability" });
+  for (const group of site.partyAvailability) {
+    await expect(availability.getByRole("heading", { name: group.packages })).toBeVisible();
+    for (const slot of group.slots) {
+      await expect(availability).toContainText(
+        `${formatDayList(slot.days)} ${slot.label}: ${formatTimeRange(slot.time)}`,
+      );
+    }
+  }
+
+  const booking = phoneByLabel(site.phones, "Reservations");
+  await expect(
+    main.getByRole("link", { name: `Call ${formatPhone(booking.number)}` }),
+  ).toHaveAttribute("href", telHref(booking.number));
+  await expect(main.getByRole("link", { name: "Send us a message" })).toHaveAttribute(
+    "href",
+    "/contact",
+  );
+}
+
+async function expectPolicies(page: Page) {
+  const main = page.getByRole("main");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Safety and Conduct Policies");
+  await expect(main).toContainText(site.policies.intro);
+  for (const section of site.policies.sections) {
+    const region = main.getByRole("region", { name: section.title, exact: true });
+    await expect(region).toBeVisible();
+    for (const rule of section.rules) {
+      await expect(region.getByRole("listitem").filter({ hasText: rule })).toHaveText(rule);
+    }
+  }
+  for (const contact of site.policies.helpContacts) {
+    await expect(main).toContainText(contact.role);
+    await expect(main).toContainText(contact.detail);
+  }
+  await expect(main).toContainText(site.policies.commitment);
+}
+
+async function expectContact(page: Page) {
+  const main = page.getByRole("main");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Us");
+
+  const address = main.getByRole("region", { name: "Address", exact: true });
+  await expect(address).toContainText(formatAddress(site.address));
+  const directions = address.getByRole("link", { name: /get directions/i });
+  await expect(directions).toHaveAttribute("href", /^https:\/\/www\.google\.com\/maps\/dir\//);
+
+  const phones = main.getByRole("region", { name: "Phone", exact: true });
+  for (const phone of site.phones) {
+    const term = phones.locator("dt", { hasText: phone.label });
+    await expect(term).toHaveText(phone.label);
+    await expect(term.locator("xpath=following-sibling::dd[1]").getByRole("link")).toHaveAttribute(
+      "href",
+      telHref(phone.number),
+    );
+    await expect(term.locator("xpath=following-sibling::dd[1]")).toHaveText(
+      formatPhone(phone.number),
+    );
+  }
+
+  await expectHours(main.getByRole("region", { name: "Hours", exact: true }));
+
+  await expect(main.getByRole("link", { name: /open in google maps/i })).toHaveAttribute(
+    "href",
+    /^https:\/\/www\.google\.com\/maps\/search\//,
+  );
+  const quickCall = main.getByRole("region", { name: /give us a call/i });
+  for (const phone of site.phones) {
+    await expect(
+      quickCall.getByRole("link", { name: `${phone.label}: ${formatPhone(phone.number)}` }),
+    ).toHaveAttribute("href", telHref(phone.number));
+  }
+}
+
+/** Asserts every fact the route must show; the page is already on `path`. */
+export async function expectRouteFacts(page: Page, path: RoutePath) {
+  const checks: Record<RoutePath, (page: Page) => Promise<void>> = {
+    "/": expectHome,
+    "/about": expectAbout,
+    "/parties": expectParties,
+    "/policies": expectPolicies,
+    "/contact": expectContact,
+  };
+  await checks[path](page);
+}
+
+/** The footer every route shows: rating, quick links, hours, address, phone, Call Now, ©. */
+export async function expectFooter(page: Page, year = new Date().getFullYear()) {
+  const footer = page.getByRole("contentinfo");
+  await expect(footer).toBeVisible();
+  await expect(footer).toContainText(site.description);
+  await expect(footer).toContainText(
+    `${site.rating.value.toFixed(1)} ${site.rating.source} rating`,
+  );
+  const quick = footer.getByRole("navigation", { name: "Quick links" });
+  const links = quick.getByRole("link");
+  await expect(links).toHaveText(site.footerLinks.map((l) => l.label));
+  for (const [i, link] of site.footerLinks.entries()) {
+    await expect(links.nth(i)).toHaveAttribute("href", link.to);
+  }
+  await expectHours(footer);
+  await expect(footer).toContainText(site.address.street);
+  await expect(footer).toContainText(
+    `${site.address.city}, ${site.address.region} ${site.address.postalCode}`,
+  );
+  await expect(footer.getByRole("link", { name: formatPhone(mainPhone.number) })).toHaveAttribute(
+    "href",
+    telHref(mainPhone.number),
+  );
+  await expect(footer.getByRole("link", { name: "Call Now" })).toHaveAttribute(
+    "href",
+    telHref(mainPhone.number),
+  );
+  await expect(footer).toContainText(`© ${year} ${site.name}`);
+}
