@@ -10,6 +10,9 @@ const url = siteUrl();
 
 export default defineConfig({
   // SITE_URL is a build setting: canonical links and share tags are written into the HTML.
-  define: { "import.meta.env.SITE_URL": JSON.stringify(url) },
+  define: {
+    "import.meta.env.SITE_URL": JSON.stringify(url),
+    "import.meta.env.BUILD_YEAR": JSON.stringify(String(new Date().getFullYear())),
+  },
   plugins: [contentCheck(), sessionCalendars(url), seoFiles(url), tailwindcss(), reactRouter()],
 });

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -5,17 +6,20 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { site } from "./content/site";
+import {
+  bootScript,
+  clearPendingNavigation,
+  redirectStaleChunkReloads,
+  rememberPendingNavigation,
+} from "./lib/pending-navigation";
 import { phoneByLabel } from "./lib/phone";
-
-// Marks the document as scripted before first paint, so CSS can hide the closed
-// mobile menu without a flash while pages without JavaScript keep every link visible.
-const markScripted = "document.documentElement.classList.add('js')";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -33,14 +37,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#3b0764" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed string of our own */}
-        <script dangerouslySetInnerHTML={{ __html: markScripted }} />
+        <script dangerouslySetInnerHTML={{ __html: bootScript }} />
         <Meta />
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">
         <a
           href="#main"
-          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:font-semibold focus:text-brand-900 focus:shadow-lg"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:font-semibold focus:text-brand-900 focus:shadow-lg focus-visible:outline-accent-300"
         >
           Skip to main content
         </a>
@@ -66,6 +70,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  const location = useLocation();
+  useEffect(() => {
+    document.addEventListener("click", rememberPendingNavigation, { capture: true });
+    const stopRedirecting = redirectStaleChunkReloads();
+    return () => {
+      document.removeEventListener("click", rememberPendingNavigation, { capture: true });
+      stopRedirecting();
+    };
+  }, []);
+  // A navigation that rendered its page is no longer pending.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change
+  useEffect(() => clearPendingNavigation(), [location]);
   return <Outlet />;
 }
 

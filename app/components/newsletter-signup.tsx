@@ -108,7 +108,7 @@ export function NewsletterSignup({
   };
 
   return (
-    <div className="grid gap-8 rounded-3xl bg-brand-900 p-6 text-white sm:p-10 lg:grid-cols-2 lg:items-center">
+    <div className="dark-band grid gap-8 rounded-3xl bg-brand-900 p-6 text-white sm:p-10 lg:grid-cols-2 lg:items-center">
       <div>
         <h2 id={ids.heading} className="font-display font-extrabold text-3xl sm:text-4xl">
           {title}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { DayHours } from "../content/types";
-import { describeOpenStatus, openStatus } from "../lib/open-now";
+import { describeOpenStatus, openStatus, possibleStatusTexts } from "../lib/open-now";
 
 interface OpenStatusProps {
   hours: readonly DayHours[];
@@ -10,8 +10,9 @@ interface OpenStatusProps {
 
 /**
  * "Open now until 9:05 PM" / "Closed, opens Friday at 6:30 PM", on the visitor's clock.
- * Nothing is rendered at build (a prerendered status would be stale): it appears after
- * hydration, so server and client HTML match, and refreshes every minute.
+ * No status is rendered at build (a prerendered status would be stale), only the room it
+ * needs: it appears after hydration, so server and client HTML match, and refreshes every
+ * minute.
  */
 export function OpenStatus({ hours, timeZone, tone = "light" }: OpenStatusProps) {
   const [text, setText] = useState<string | null>(null);
@@ -28,7 +29,6 @@ export function OpenStatus({ hours, timeZone, tone = "light" }: OpenStatusProps)
     return () => window.clearInterval(timer);
   }, [hours, timeZone]);
 
-  if (text === null) return null;
   const colours =
     tone === "dark"
       ? open
@@ -37,15 +37,31 @@ export function OpenStatus({ hours, timeZone, tone = "light" }: OpenStatusProps)
       : open
         ? "bg-emerald-100 text-emerald-900"
         : "bg-slate-200 text-slate-900";
+  const pill =
+    "col-start-1 row-start-1 inline-flex items-center gap-2 self-start justify-self-start rounded-full px-3 py-1 font-semibold text-sm";
+  const texts = possibleStatusTexts(hours);
+  // Texts within two letters of the longest: which one is widest depends on the font.
+  const reserve = texts.filter((t) => t.length >= (texts[0]?.length ?? 0) - 2);
+  // One grid cell holds the status over invisible copies of the longest texts it can show,
+  // so the cell is as tall as the tallest of them at any width and in any font: nothing
+  // moves when the status appears after hydration or changes (CLS 0).
   return (
-    <p
-      className={`inline-flex items-center gap-2 rounded-full px-3 py-1 font-semibold text-sm ${colours}`}
-    >
-      <span
-        aria-hidden="true"
-        className={`size-2.5 rounded-full ${open ? "bg-emerald-600" : "bg-slate-500"}`}
-      />
-      {text}
-    </p>
+    <div className="grid">
+      {reserve.map((placeholder) => (
+        <span key={placeholder} aria-hidden="true" className={`invisible ${pill}`}>
+          <span className="size-2.5" />
+          {placeholder}
+        </span>
+      ))}
+      {text === null ? null : (
+        <p className={`${pill} ${colours}`}>
+          <span
+            aria-hidden="true"
+            className={`size-2.5 rounded-full ${open ? "bg-emerald-600" : "bg-slate-500"}`}
+          />
+          {text}
+        </p>
+      )}
+    </div>
   );
 }

@@ -17,7 +17,7 @@ export function SessionCard({ session }: { session: Session }) {
           <span className="font-display font-extrabold text-3xl text-brand-800">
             {formatPrice(session.price)}
           </span>
-          {session.priceUnit ? <span className="ml-1">{session.priceUnit}</span> : null}
+          {session.priceUnit ? ` ${session.priceUnit}` : null}
         </p>
         {session.perks.length > 0 || session.familyDeal ? (
           <ul className="mt-2 space-y-1 text-slate-700">

@@ -21,7 +21,9 @@ interface SiteFooterProps {
   phone: Phone;
 }
 
-const buildYear = new Date().getFullYear();
+// The year of the build, fixed at build time (vite.config.ts) so the browser's first render
+// matches the prerendered HTML; <CurrentYear> then moves to the visitor's year.
+const buildYear = Number(import.meta.env.BUILD_YEAR ?? new Date().getFullYear());
 
 export function SiteFooter({
   name,

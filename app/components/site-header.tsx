@@ -54,7 +54,7 @@ export function SiteHeader({ name, nav, phone }: SiteHeaderProps) {
     ));
 
   return (
-    <header className="sticky top-0 z-40 bg-brand-900 text-white shadow-md">
+    <header className="dark-band js:sticky top-0 z-40 bg-brand-900 text-white shadow-md">
       <nav aria-label="Main" className="mx-auto max-w-6xl px-4">
         <div className="flex h-16 items-center justify-between gap-3">
           <Link
@@ -66,7 +66,7 @@ export function SiteHeader({ name, nav, phone }: SiteHeaderProps) {
           >
             {name}
           </Link>
-          <ul className="hidden items-center gap-1 md:flex">{links("")}</ul>
+          <ul className="hidden items-center gap-2 md:flex">{links("")}</ul>
           <div className="flex shrink-0 items-center gap-2">
             <a
               href={telHref(phone.number)}
@@ -77,6 +77,7 @@ export function SiteHeader({ name, nav, phone }: SiteHeaderProps) {
             </a>
             <button
               ref={toggle}
+              data-menu-toggle
               type="button"
               className="inline-flex size-11 items-center justify-center rounded-md hover:bg-white/10 md:hidden"
               aria-expanded={open}
@@ -99,7 +100,7 @@ export function SiteHeader({ name, nav, phone }: SiteHeaderProps) {
           id={menuId}
           data-mobile-menu
           data-open={open || undefined}
-          className="flex flex-col gap-1 border-white/20 border-t py-3 md:hidden"
+          className="flex flex-col gap-2 border-white/20 border-t py-3 md:hidden"
         >
           {links("block")}
         </ul>

@@ -61,3 +61,21 @@ export function describeOpenStatus(status: OpenStatus): string {
   const dayText = when === "later" ? formatDay(day) : when;
   return `Closed, opens ${dayText} at ${formatTime(time)}`;
 }
+
+/**
+ * Every text describeOpenStatus can give for these hours, longest first: the status is only
+ * known in the browser, so the page reserves room for the longest of them at build.
+ */
+export function possibleStatusTexts(week: readonly DayHours[]): string[] {
+  const whens = ["today", "tomorrow", "later"] as const;
+  const texts = week.flatMap((d) =>
+    d.ranges.flatMap((r) => [
+      describeOpenStatus({ open: true, until: r.end }),
+      ...whens.map((when) =>
+        describeOpenStatus({ open: false, opens: { day: d.day, time: r.start, when } }),
+      ),
+    ]),
+  );
+  texts.push(describeOpenStatus({ open: false, opens: null }));
+  return [...new Set(texts)].sort((a, b) => b.length - a.length);
+}

@@ -88,7 +88,7 @@ export default function About() {
         <SkateArt className="h-auto w-full rounded-2xl" />
       </section>
 
-      <section aria-labelledby="visit" className="bg-brand-800 py-16 text-white">
+      <section aria-labelledby="visit" className="dark-band bg-brand-800 py-16 text-white">
         <div className="mx-auto max-w-6xl px-4 text-center">
           <h2 id="visit" className="font-display font-extrabold text-3xl sm:text-4xl">
             Come roll with us

@@ -107,7 +107,7 @@ export default function Contact() {
           <h2 id="contact-map" className="font-display font-extrabold text-2xl text-brand-900">
             Map
           </h2>
-          <div className="mt-4 flex min-h-64 flex-col items-center justify-center gap-4 rounded-2xl border-2 border-brand-100 border-dashed bg-slate-50 p-6 text-center">
+          <div className="mt-4 flex flex-col items-center gap-4 rounded-2xl border-2 border-brand-100 border-dashed bg-slate-50 px-6 py-14 text-center">
             <PinIcon className="size-10 text-pop-700" />
             <p className="text-slate-700">{formatAddress(site.address)}</p>
             <a
@@ -122,7 +122,7 @@ export default function Contact() {
         </section>
       </div>
 
-      <section aria-labelledby="quick-call" className="bg-brand-800 py-16 text-white">
+      <section aria-labelledby="quick-call" className="dark-band bg-brand-800 py-16 text-white">
         <div className="mx-auto max-w-6xl px-4 text-center">
           <h2 id="quick-call" className="font-display font-extrabold text-3xl">
             Rather talk? Give us a call

@@ -21,7 +21,7 @@ export default function Home() {
   const main = phoneByLabel(site.phones, "Main");
   return (
     <>
-      <section className="bg-gradient-to-br from-brand-950 via-brand-900 to-pop-700 text-white">
+      <section className="dark-band bg-gradient-to-br from-brand-950 via-brand-900 to-pop-700 text-white">
         <div className="mx-auto max-w-6xl px-4 py-16 sm:py-24">
           <p className="font-semibold text-accent-300 uppercase tracking-wide">
             Family owned and operated

@@ -74,7 +74,7 @@ export default function Parties() {
         </div>
       </section>
 
-      <section aria-labelledby="book" className="bg-brand-800 py-16 text-white">
+      <section aria-labelledby="book" className="dark-band bg-brand-800 py-16 text-white">
         <div className="mx-auto max-w-6xl px-4 text-center">
           <h2 id="book" className="font-display font-extrabold text-3xl sm:text-4xl">
             Ready to book a party?
