@@ -5,13 +5,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import {
-  baseHeaders,
-  contentSecurityPolicy,
-  httpsOnlyHeaders,
-  immutableCache,
-  revalidateCache,
-} from "../server/security-headers.ts";
+import { renderHeadersFile } from "../server/security-headers.ts";
 
 const root = "build/client";
 
@@ -40,33 +34,11 @@ const formsEndpoint = process.env.VITE_FORMS_ENDPOINT?.trim();
 const formsOrigin = formsEndpoint ? new URL(formsEndpoint).origin : null;
 
 const pages = files(root).filter((f) => f.endsWith("index.html"));
-const lines: string[] = [
-  "# Written by scripts/postbuild.ts: one security policy for every host.",
-  "",
-];
-const common = Object.entries({ ...baseHeaders, ...httpsOnlyHeaders }).map(
-  ([k, v]) => `  ${k}: ${v}`,
-);
-
-lines.push("/*", ...common, "");
-lines.push("/assets/*", `  Cache-Control: ${immutableCache}`, "");
-for (const page of pages.sort()) {
-  const dir = `/${relative(root, page).replace(/index\.html$/, "")}`;
-  const csp = contentSecurityPolicy({
-    scriptHashes: inlineScriptHashes(readFileSync(page, "utf8")),
-    formsOrigin,
-  });
-  const paths = dir === "/" ? ["/"] : [dir.replace(/\/$/, ""), dir];
-  for (const path of paths) {
-    lines.push(
-      path,
-      `  Content-Security-Policy: ${csp}`,
-      `  Cache-Control: ${revalidateCache}`,
-      "",
-    );
-  }
-}
-writeFileSync(join(root, "_headers"), lines.join("\n"));
+const pageHeaders = pages.map((page) => ({
+  path: `/${relative(root, page).replace(/index\.html$/, "")}`,
+  scriptHashes: inlineScriptHashes(readFileSync(page, "utf8")),
+}));
+writeFileSync(join(root, "_headers"), renderHeadersFile(pageHeaders, formsOrigin));
 
 let compressed = 0;
 for (const file of files(root)) {

@@ -1,37 +1,102 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
+import type { Logger } from "pino";
+import type { AppEnv } from "./app-env.ts";
+import { clientResolver, type TrustProxy } from "./client-info.ts";
 import { type FormEndpointDeps, formEndpoint } from "./form-endpoint.ts";
+import { requestLog } from "./request-log.ts";
+import { headersFor, loadHeaderRules } from "./security-headers.ts";
+import { indexSite, loadFile, respond } from "./static-site.ts";
 
 export interface AppDeps extends FormEndpointDeps {
-  /** The prerendered site: build/client. */
+  /** The prerendered site: build/client, with the `_headers` file the build writes. */
   siteDir: string;
+  /** Which peers may tell us the client's address and scheme; none by default. */
+  trustProxy?: TrustProxy;
+  /** One line per request; no request log without it (tests). */
+  logger?: Logger;
 }
 
-// Files the build writes that are not pages of their own.
-const hidden = new Set(["/404", "/404/", "/404/index.html", "/__spa-fallback.html"]);
-
-export function createApp({ siteDir, ...formDeps }: AppDeps) {
-  const notFoundPage = readFileSync(join(siteDir, "404", "index.html"), "utf8");
-  const app = new Hono();
-
-  // The form inbox first: the static middleware below answers every path it can.
-  app.route("/f", formEndpoint(formDeps));
-
-  app.use("/assets/*", async (c, next) => {
-    await next();
-    // Vite content-hashes every file under /assets: cache forever.
-    if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
-  });
+export function createApp({ siteDir, trustProxy, logger, ...formDeps }: AppDeps) {
+  const rules = loadHeaderRules(siteDir);
+  const site = indexSite(siteDir);
+  const notFoundPage = loadFile(siteDir, "404/index.html");
+  const resolveClient = clientResolver(trustProxy ?? { kind: "none" });
+  // Few distinct paths carry rules (the pages, the assets); others are bounded by the reset.
+  const ruleCache = new Map<string, Record<string, string>>();
+  const rulesFor = (path: string) => {
+    let headers = ruleCache.get(path);
+    if (!headers) {
+      if (ruleCache.size >= 1000) ruleCache.clear();
+      headers = headersFor(rules, path);
+      ruleCache.set(path, headers);
+    }
+    return headers;
+  };
+  const log = formDeps.log ?? ((message: string) => console.error(message));
+  const app = new Hono<AppEnv>();
 
   app.use("*", async (c, next) => {
-    if (hidden.has(c.req.path)) return c.html(notFoundPage, 404);
+    const socket = c.env?.incoming?.socket;
+    const directHttps = c.req.url.startsWith("https:");
+    c.set(
+      "client",
+      resolveClient(
+        socket?.remoteAddress,
+        {
+          forwardedFor: c.req.header("x-forwarded-for"),
+          forwardedProto: c.req.header("x-forwarded-proto"),
+        },
+        directHttps,
+      ),
+    );
     return next();
   });
+  if (logger) app.use("*", requestLog(logger));
 
-  app.use("*", serveStatic({ root: siteDir, precompressed: true }));
+  // The `_headers` rules on every answer: "/*" everywhere, a page's CSP and caching on that
+  // page, the 404 page's on a 404 page. A header the handler set itself (the inbox's stricter
+  // policy) stays. Strict-Transport-Security only when the visitor came over HTTPS.
+  app.use("*", async (c, next) => {
+    await next();
+    const headers = c.res.headers;
+    const https = c.get("client").https;
+    for (const [name, value] of Object.entries(rulesFor(c.get("rulePath") ?? c.req.path))) {
+      if (!https && name.toLowerCase() === "strict-transport-security") continue;
+      if (!headers.has(name)) headers.set(name, value);
+    }
+  });
 
-  app.notFound((c) => c.html(notFoundPage, 404));
+  // The form inbox first: the site below answers every GET it has a file for.
+  app.route("/f", formEndpoint(formDeps));
+
+  const answer = (c: Context<AppEnv>, entry: typeof notFoundPage, status: 200 | 404) =>
+    respond(
+      entry,
+      {
+        method: c.req.method,
+        acceptEncoding: c.req.header("accept-encoding"),
+        ifNoneMatch: c.req.header("if-none-match"),
+      },
+      status,
+    );
+
+  const notFound = (c: Context<AppEnv>) => {
+    c.set("rulePath", "/404/");
+    return answer(c, notFoundPage, 404);
+  };
+
+  // The prerendered pages and assets, from the index made at start.
+  app.on(["GET", "HEAD"], "*", (c, next) => {
+    const entry = site.get(c.req.path);
+    return entry ? answer(c, entry, 200) : next();
+  });
+
+  app.notFound(notFound);
+
+  // A fault outside the inbox (none is known): a bare 500, the details logged.
+  app.onError((error, c) => {
+    log(`${c.req.method} ${c.req.path} failed: ${error instanceof Error ? error.message : error}`);
+    return c.text("Internal Server Error", 500);
+  });
   return app;
 }

@@ -1,17 +1,28 @@
 // POST /f/:formId, answering as Formspree does, so @formspree/core and a plain HTML form both
 // work against it: JSON for scripts, a 303 redirect or a small HTML page for browsers without
 // JavaScript. A submission answered 2xx is stored (and synced to disk) before the answer.
-import type { Context } from "hono";
+// In front of that, in order: the origin check (CORS), the form id, the rate limit, the body
+// limit; each refusal is a 4xx in Formspree's shape. Only a real server fault is a 5xx.
+import type { Context, MiddlewareHandler } from "hono";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { AppEnv } from "./app-env.ts";
+import { subscriberKey } from "./client-info.ts";
 import { renderErrorPage } from "./error-page.ts";
+import { groupCommit } from "./group-commit.ts";
 import type { Inbox } from "./inbox.ts";
 import { fieldLabel, findForm, honeypotField, type InboxForm } from "./inbox-forms.ts";
 import type { Notifier } from "./notify.ts";
+import { createRateLimiter } from "./rate-limit.ts";
 import { readSubmissionBody } from "./request-body.ts";
+import { inboxHeaders } from "./security-headers.ts";
 
 export const maxBodyBytes = 64 * 1024;
+export const defaultRateLimitPerMinute = 5;
+
+/** Headers a cross-origin page's script may send: Formspree's client sends all four. */
+const allowedRequestHeaders = "Content-Type, Accept, Formspree-Client, Formspree-Session-Data";
 
 export interface FormEndpointDeps {
   inbox: Inbox;
@@ -20,6 +31,10 @@ export interface FormEndpointDeps {
   now?: () => Date;
   /** Where failures are reported; the server's stderr by default. */
   log?: (message: string) => void;
+  /** Submissions a minute per client address and form (default 5); 0 turns the limit off. */
+  rateLimitPerMinute?: number;
+  /** Origins besides the site's own whose pages may post here ("https://rink.example.com"). */
+  siteOrigins?: readonly string[];
 }
 
 /** Formspree's error item: `field` only on field errors. */
@@ -39,7 +54,8 @@ function isSpam(data: Record<string, unknown>): boolean {
 }
 
 // What a spam row keeps: the declared fields' text, bounded like real submissions, and the
-// trap itself, so the owner can see why it was flagged.
+// trap itself, so the owner can see why it was flagged. A trap that is not text is recorded by
+// its type: serialising it could be a 64 KB-deep nest that overflows the stack.
 function spamRecord(form: InboxForm, data: Record<string, unknown>): Record<string, string> {
   const record: Record<string, string> = {};
   for (const [name, rules] of Object.entries(form.fields)) {
@@ -49,7 +65,13 @@ function spamRecord(form: InboxForm, data: Record<string, unknown>): Record<stri
     }
   }
   const trap = data[honeypotField];
-  record[honeypotField] = (typeof trap === "string" ? trap : JSON.stringify(trap)).slice(0, 200);
+  const shown =
+    typeof trap === "string"
+      ? trap
+      : typeof trap === "number" || typeof trap === "boolean"
+        ? String(trap)
+        : `[${Array.isArray(trap) ? "array" : typeof trap}]`;
+  record[honeypotField] = shown.slice(0, 200);
   return record;
 }
 
@@ -59,14 +81,20 @@ function describe(form: InboxForm | undefined, error: ServerError): string {
 }
 
 function refuse(
-  c: Context,
+  c: Context<AppEnv>,
   status: ContentfulStatusCode,
   errors: ServerError[],
   form: InboxForm | undefined,
 ) {
+  c.set("errorCode", errors[0]?.code ?? (status >= 500 ? "SERVER_ERROR" : "UNSPECIFIED"));
   if (!wantsHtml(c.req.header("accept"))) return c.json({ errors }, status);
   const page = renderErrorPage({
-    title: status === 422 ? "Please check the form" : "Your form could not be sent",
+    title:
+      status === 422
+        ? "Please check the form"
+        : status === 429
+          ? "Too many submissions"
+          : "Your form could not be sent",
     problems: errors.map((e) => describe(form, e)),
     backHref: form?.formPath ?? "/",
     backText: form ? "go back to the form" : "go to the home page",
@@ -74,30 +102,122 @@ function refuse(
   return c.html(page, status);
 }
 
-function accept(c: Context, form: InboxForm) {
+function accept(c: Context<AppEnv>, form: InboxForm) {
   if (wantsHtml(c.req.header("accept"))) return c.redirect(form.thanksPath, 303);
   return c.json({ next: form.thanksPath, ok: true }, 200);
 }
+
+/**
+ * Whether a browser page at `origin` may post here: the site itself (whatever the scheme, as a
+ * proxy may end TLS in front of us) or one of the configured origins. No Origin header at all
+ * is a client that is not a browser page, which CORS cannot restrain anyway.
+ */
+export function originAllowed(
+  origin: string | undefined,
+  host: string | undefined,
+  siteOrigins: ReadonlySet<string>,
+): boolean {
+  if (origin === undefined) return true;
+  if (siteOrigins.has(origin)) return true;
+  if (!host) return false;
+  try {
+    const url = new URL(origin);
+    return (url.protocol === "https:" || url.protocol === "http:") && url.host === host;
+  } catch {
+    // "null" (a sandboxed frame, a data: page) and anything else that is not a URL.
+    return false;
+  }
+}
+
+/**
+ * A refusal sent before the body is read: the connection closes after it, so the client does
+ * not reuse a socket while the server is still discarding the rest of a (maybe large) body.
+ */
+function closeIfBodyUnread(c: Context<AppEnv>) {
+  const length = c.req.header("content-length");
+  if ((length !== undefined && length !== "0") || c.req.header("transfer-encoding")) {
+    c.header("Connection", "close");
+  }
+}
+
+const originRefused: ServerError = {
+  code: "ORIGIN_NOT_ALLOWED",
+  message: "This form does not accept submissions from that site.",
+};
 
 export function formEndpoint({
   inbox,
   notifier,
   now = () => new Date(),
   log = (message) => console.error(message),
+  rateLimitPerMinute = defaultRateLimitPerMinute,
+  siteOrigins = [],
 }: FormEndpointDeps) {
-  const app = new Hono();
+  const app = new Hono<AppEnv>();
+  const allowedOrigins = new Set(siteOrigins);
+  const limiter = createRateLimiter({ perMinute: rateLimitPerMinute });
+  const store = groupCommit(inbox);
+
+  // Every answer of the inbox: no cache, a policy that loads nothing, and CORS headers for a
+  // page allowed to read the answer (set before the handler, so every answer carries them).
+  const cors: MiddlewareHandler<AppEnv> = async (c, next) => {
+    for (const [name, value] of Object.entries(inboxHeaders)) c.header(name, value);
+    c.header("Vary", "Origin");
+    const origin = c.req.header("origin");
+    if (!originAllowed(origin, c.req.header("host"), allowedOrigins)) {
+      closeIfBodyUnread(c);
+      return refuse(c, 403, [originRefused], findForm(c.req.param("formId") ?? ""));
+    }
+    if (origin !== undefined) c.header("Access-Control-Allow-Origin", origin);
+    return next();
+  };
+
+  // Before the body is read: a refused flood costs no parsing.
+  const rateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const form = findForm(c.req.param("formId") ?? "");
+    if (!form) {
+      closeIfBodyUnread(c);
+      return refuse(c, 404, [{ code: "FORM_NOT_FOUND", message: "Form not found" }], undefined);
+    }
+    const client = c.get("client")?.address ?? "unknown";
+    const decision = limiter.take(`${form.id} ${subscriberKey(client)}`);
+    if (!decision.ok) {
+      c.header("Retry-After", String(decision.retryAfterSeconds));
+      closeIfBodyUnread(c);
+      const message = `Too many submissions. Please try again in ${decision.retryAfterSeconds} seconds.`;
+      return refuse(c, 429, [{ code: "RATE_LIMITED", message }], form);
+    }
+    return next();
+  };
+
+  // A CORS preflight: the answer is the same for every form id, known or not.
+  app.options("/:formId", cors, (c) => {
+    const origin = c.req.header("origin");
+    const method = c.req.header("access-control-request-method");
+    if (origin === undefined || method !== "POST") {
+      closeIfBodyUnread(c);
+      return refuse(c, 403, [originRefused], findForm(c.req.param("formId")));
+    }
+    c.header("Access-Control-Allow-Methods", "POST");
+    c.header("Access-Control-Allow-Headers", allowedRequestHeaders);
+    c.header("Access-Control-Max-Age", "600");
+    c.header("Vary", "Origin, Access-Control-Request-Headers");
+    return c.body(null, 204);
+  });
 
   app.post(
     "/:formId",
+    cors,
+    rateLimit,
     bodyLimit({
       maxSize: maxBodyBytes,
-      onError: (c) =>
-        refuse(
-          c,
-          413,
-          [{ code: "PAYLOAD_TOO_LARGE", message: "The submission is larger than 64 KB." }],
-          findForm(c.req.param("formId") ?? ""),
-        ),
+      onError: (c) => {
+        const context = c as Context<AppEnv>;
+        context.header("Connection", "close");
+        const message = "The submission is larger than 64 KB.";
+        const form = findForm(c.req.param("formId") ?? "");
+        return refuse(context, 413, [{ code: "PAYLOAD_TOO_LARGE", message }], form);
+      },
     }),
     async (c) => {
       const form = findForm(c.req.param("formId"));
@@ -113,24 +233,36 @@ export function formEndpoint({
       const createdAt = now().toISOString();
       // A bot that filled the trap is told it succeeded, so it learns nothing.
       if (isSpam(body.data)) {
-        inbox.insert({ form: form.kind, createdAt, data: spamRecord(form, body.data), spam: true });
+        await store({ form: form.kind, createdAt, data: spamRecord(form, body.data), spam: true });
         return accept(c, form);
       }
 
       const result = form.validate(body.data);
       if (!result.ok) return refuse(c, 422, result.errors, form);
 
-      const stored = inbox.insert({ form: form.kind, createdAt, data: result.value, spam: false });
+      const stored = await store({ form: form.kind, createdAt, data: result.value, spam: false });
       // Not awaited: the visitor's answer never waits on, or fails with, the mail server.
       void notifier?.notify(stored);
       return accept(c, form);
     },
   );
 
+  // GET and HEAD fall through to the site (its 404 page); other methods are refused here.
+  app.all("/:formId", async (c, next) => {
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    for (const [name, value] of Object.entries(inboxHeaders)) c.header(name, value);
+    c.header("Allow", "POST, OPTIONS");
+    closeIfBodyUnread(c);
+    const message = "Submit the form with POST.";
+    return refuse(c, 405, [{ code: "METHOD_NOT_ALLOWED", message }], undefined);
+  });
+
   // Whatever else breaks (the disk is full, the database is gone) is answered in the same
   // shape, without a stack trace; the details go to the server's log.
   app.onError((error, c) => {
-    log(`POST ${c.req.path} failed: ${error instanceof Error ? error.message : String(error)}`);
+    log(
+      `${c.req.method} ${c.req.path} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
     const message = "The submission could not be saved. Please try again later.";
     return refuse(c, 500, [{ message }], findForm(c.req.param("formId") ?? ""));
   });

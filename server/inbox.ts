@@ -27,6 +27,8 @@ export interface NewSubmission {
 
 export interface Inbox {
   insert(submission: NewSubmission): Submission;
+  /** All in one transaction (one sync to disk), or none of them. */
+  insertMany(submissions: readonly NewSubmission[]): Submission[];
   get(id: number): Submission | undefined;
   /** Newest first. */
   listRecent(limit: number): Submission[];
@@ -131,11 +133,26 @@ export function openInbox(path: string): Inbox {
      WHERE id = ?`,
   );
 
+  function insertOne(s: NewSubmission): Submission {
+    const row = insert.get(s.form, s.createdAt, JSON.stringify(s.data), s.spam ? 1 : 0);
+    if (!row) throw new Error("The inbox did not return the stored submission.");
+    return toSubmission(row);
+  }
+
   return {
-    insert(s) {
-      const row = insert.get(s.form, s.createdAt, JSON.stringify(s.data), s.spam ? 1 : 0);
-      if (!row) throw new Error("The inbox did not return the stored submission.");
-      return toSubmission(row);
+    insert: insertOne,
+    insertMany(list) {
+      const [only] = list;
+      if (list.length === 1 && only) return [insertOne(only)];
+      db.exec("BEGIN IMMEDIATE");
+      try {
+        const stored = list.map(insertOne);
+        db.exec("COMMIT");
+        return stored;
+      } catch (error) {
+        if (db.isTransaction) db.exec("ROLLBACK");
+        throw error;
+      }
     },
     get(id) {
       const row = get.get(id);

@@ -1,6 +1,7 @@
 // `node server/index.ts`: read the settings, open the inbox, serve, and shut down without
 // losing a submission.
-import { serve } from "@hono/node-server";
+import { type Http2Bindings, type HttpBindings, serve } from "@hono/node-server";
+import pino from "pino";
 import { createApp } from "./app.ts";
 import { openInbox } from "./inbox.ts";
 import { createNotifier, smtpMailer } from "./notify.ts";
@@ -14,40 +15,99 @@ try {
   process.exit(1);
 }
 
+// JSON lines on stdout, written asynchronously so a slow reader never stalls a request;
+// flushed before every exit.
+const destination = pino.destination({ dest: 1, sync: false });
+const logger = pino(
+  { level: settings.logLevel, base: undefined, timestamp: pino.stdTimeFunctions.isoTime },
+  destination,
+);
+const log = (message: string) => logger.error(message);
+
+function exit(code: number): never {
+  try {
+    destination.flushSync();
+  } catch {
+    // Nothing buffered, or stdout is gone: nothing more can be done about a log line.
+  }
+  process.exit(code);
+}
+
 const inbox = openInbox(settings.databasePath);
 const mailer = settings.mail ? smtpMailer(settings.mail) : undefined;
-const notifier = mailer ? createNotifier({ inbox, send: mailer.send }) : undefined;
+const notifier = mailer ? createNotifier({ inbox, send: mailer.send, log }) : undefined;
+
+let app: ReturnType<typeof createApp>;
+try {
+  app = createApp({
+    siteDir: settings.siteDir,
+    inbox,
+    notifier,
+    log,
+    logger,
+    rateLimitPerMinute: settings.rateLimitPerMinute,
+    trustProxy: settings.trustProxy,
+    siteOrigins: settings.siteOrigins,
+  });
+} catch (error) {
+  // A site that is not built, most likely: say so in one line, without a stack trace.
+  console.error(error instanceof Error ? error.message : error);
+  mailer?.close();
+  inbox.close();
+  exit(1);
+}
 if (settings.mail && notifier) notifier.start(settings.mail.retryIntervalMs);
 
-const app = createApp({ siteDir: settings.siteDir, inbox, notifier });
-
-const server = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host }, (info) => {
-  const shown = settings.host === "0.0.0.0" ? "localhost" : settings.host;
-  console.log(`Rink site listening on http://${shown}:${info.port}`);
-  console.log(`Inbox: ${settings.databasePath}; email ${settings.mail ? "on" : "off"}`);
-});
-
 let stopping = false;
+
+// While stopping, every answer closes its connection, so a keep-alive client neither reuses
+// it nor holds the process open until the keep-alive timeout.
+const fetch = async (request: Request, env: HttpBindings | Http2Bindings) => {
+  // serve() without createServer options is HTTP/1.1: the bindings are HttpBindings.
+  const response = await app.fetch(request, env as HttpBindings);
+  if (stopping) response.headers.set("Connection", "close");
+  return response;
+};
+
+const server = serve({ fetch, port: settings.port, hostname: settings.host }, (info) => {
+  const shown = settings.host === "0.0.0.0" ? "localhost" : settings.host;
+  logger.info(`Rink site listening on http://${shown}:${info.port}`);
+  logger.info(
+    {
+      inbox: settings.databasePath,
+      email: settings.mail ? "on" : "off",
+      rateLimitPerMinute: settings.rateLimitPerMinute,
+      trustProxy: settings.trustProxy.kind,
+      siteOrigins: settings.siteOrigins,
+    },
+    "settings",
+  );
+});
 
 // Stop accepting connections, let requests in flight finish (each answered one is already
 // on disk), let emails in flight finish, then close the database cleanly.
 async function shutdown(signal: string) {
   if (stopping) {
     // A second Ctrl-C means "now"; committed rows are safe in the WAL regardless.
-    process.exit(1);
+    exit(1);
   }
   stopping = true;
-  console.log(`${signal}: shutting down`);
+  logger.info(`${signal}: shutting down`);
   setTimeout(() => {
-    console.error("Shutdown took over 10 s; exiting anyway.");
+    logger.error("Shutdown took over 10 s; exiting anyway.");
     inbox.close();
-    process.exit(1);
+    exit(1);
   }, 10_000).unref();
-  await new Promise<void>((done) => server.close(() => done()));
+  const closed = new Promise<void>((done) => server.close(() => done()));
+  // Idle keep-alive connections would otherwise hold close() open until they time out;
+  // those with a request in flight end after their answer, which now says Connection: close.
+  if ("closeIdleConnections" in server) server.closeIdleConnections();
+  await closed;
   await notifier?.stop();
   mailer?.close();
   inbox.close();
-  process.exit(0);
+  logger.info("stopped; inbox closed");
+  exit(0);
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,6 +1,8 @@
 // The one security-header policy. The build writes it per page into build/client/_headers
 // (the file static hosts read; scripts/postbuild.ts) and the server applies that same file,
 // so a static deploy is as strict as `npm start`.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 
 export interface PolicyInput {
   /** sha256 hashes ('sha256-…') of the page's inline scripts. */
@@ -31,7 +33,7 @@ export const baseHeaders: Record<string, string> = {
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
   "Permissions-Policy":
-    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), magnetometer=(), gyroscope=(), accelerometer=(), interest-cohort=()",
+    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), magnetometer=(), gyroscope=(), accelerometer=()",
   "Cross-Origin-Opener-Policy": "same-origin",
 };
 
@@ -42,6 +44,49 @@ export const httpsOnlyHeaders: Record<string, string> = {
 
 export const immutableCache = "public, max-age=31536000, immutable";
 export const revalidateCache = "public, max-age=0, must-revalidate";
+
+/**
+ * What the inbox answers carry instead of a page's policy: JSON and the small error page load
+ * nothing, hold no form and must not be framed or kept by a cache.
+ */
+export const inboxHeaders: Record<string, string> = {
+  "Content-Security-Policy":
+    "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  "Cache-Control": "no-store",
+};
+
+export interface PageHeaders {
+  /** The page's URL path with its trailing slash: "/", "/about/", "/404/". */
+  path: string;
+  scriptHashes: readonly string[];
+}
+
+/** The `_headers` file: base headers on every path, assets cached forever, a CSP per page. */
+export function renderHeadersFile(pages: readonly PageHeaders[], formsOrigin: string | null) {
+  const lines: string[] = [
+    "# Written by scripts/postbuild.ts: one security policy for every host.",
+    "",
+  ];
+  const common = Object.entries({ ...baseHeaders, ...httpsOnlyHeaders }).map(
+    ([k, v]) => `  ${k}: ${v}`,
+  );
+  lines.push("/*", ...common, "");
+  lines.push("/assets/*", `  Cache-Control: ${immutableCache}`, "");
+  for (const page of [...pages].sort((a, b) => a.path.localeCompare(b.path))) {
+    const csp = contentSecurityPolicy({ scriptHashes: page.scriptHashes, formsOrigin });
+    // Hosts answer /about and /about/ alike: both get the page's headers.
+    const paths = page.path === "/" ? ["/"] : [page.path.replace(/\/$/, ""), page.path];
+    for (const path of paths) {
+      lines.push(
+        path,
+        `  Content-Security-Policy: ${csp}`,
+        `  Cache-Control: ${revalidateCache}`,
+        "",
+      );
+    }
+  }
+  return lines.join("\n");
+}
 
 /** Parses a Netlify/Cloudflare `_headers` file: path → headers. */
 export function parseHeadersFile(text: string): Map<string, Record<string, string>> {
@@ -58,4 +103,34 @@ export function parseHeadersFile(text: string): Map<string, Record<string, strin
     if (current && colon > 0) current[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
   }
   return rules;
+}
+
+export type HeaderRules = Map<string, Record<string, string>>;
+
+/** The site's `_headers`; the server refuses to start without it (an unbuilt or broken site). */
+export function loadHeaderRules(siteDir: string): HeaderRules {
+  const file = join(siteDir, "_headers");
+  if (!existsSync(file)) {
+    throw new Error(`${file} is missing: build the site first (npm run build).`);
+  }
+  const rules = parseHeadersFile(readFileSync(file, "utf8"));
+  if (!rules.has("/*")) throw new Error(`${file} has no "/*" rule: rebuild the site.`);
+  return rules;
+}
+
+// As static hosts read the file: an exact path, or a prefix ending in "*".
+function matches(pattern: string, path: string): boolean {
+  if (pattern.endsWith("*")) return path.startsWith(pattern.slice(0, -1));
+  return pattern === path;
+}
+
+/** Every rule matching `path`, merged in file order (a later rule wins a repeated header). */
+export function headersFor(rules: HeaderRules, path: string): Record<string, string> {
+  // /about/index.html is the /about/ page.
+  const page = path.endsWith("/index.html") ? path.slice(0, -"index.html".length) : path;
+  const merged: Record<string, string> = {};
+  for (const [pattern, headers] of rules) {
+    if (matches(pattern, page)) Object.assign(merged, headers);
+  }
+  return merged;
 }

@@ -10,7 +10,47 @@ describe("readSettings", () => {
       siteDir: resolve("build/client"),
       databasePath: resolve("data/inbox.db"),
       mail: undefined,
+      rateLimitPerMinute: 5,
+      trustProxy: { kind: "none" },
+      siteOrigins: [],
+      logLevel: "info",
     });
+  });
+
+  it("reads the hardening settings", () => {
+    const settings = readSettings({
+      RATE_LIMIT_PER_MINUTE: "0",
+      TRUST_PROXY: "1",
+      SITE_ORIGINS: "https://rink.example.com/, http://localhost:5173",
+      LOG_LEVEL: "silent",
+    });
+    expect(settings).toMatchObject({
+      rateLimitPerMinute: 0,
+      trustProxy: { kind: "hops", hops: 1 },
+      siteOrigins: ["https://rink.example.com", "http://localhost:5173"],
+      logLevel: "silent",
+    });
+    expect(readSettings({ TRUST_PROXY: "loopback, 10.0.0.0/8, 2001:db8::1" }).trustProxy).toEqual({
+      kind: "addresses",
+      entries: ["loopback", "10.0.0.0/8", "2001:db8::1"],
+    });
+    expect(readSettings({ TRUST_PROXY: "false" }).trustProxy).toEqual({ kind: "none" });
+  });
+
+  it("refuses hardening settings it cannot read", () => {
+    expect(() => readSettings({ RATE_LIMIT_PER_MINUTE: "-1" })).toThrow(/RATE_LIMIT_PER_MINUTE/);
+    expect(() => readSettings({ RATE_LIMIT_PER_MINUTE: "lots" })).toThrow(/RATE_LIMIT_PER_MINUTE/);
+    expect(() => readSettings({ TRUST_PROXY: "yes" })).toThrow(
+      /TRUST_PROXY: "yes" is not a number of proxies/,
+    );
+    expect(() => readSettings({ TRUST_PROXY: "10.0.0.0/33" })).toThrow(/TRUST_PROXY/);
+    expect(() => readSettings({ SITE_ORIGINS: "rink.example.com" })).toThrow(
+      /SITE_ORIGINS: "rink.example.com" is not an origin/,
+    );
+    expect(() => readSettings({ SITE_ORIGINS: "https://rink.example.com/contact" })).toThrow(
+      /SITE_ORIGINS/,
+    );
+    expect(() => readSettings({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
   });
 
   it("treats empty values as unset", () => {

@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { z } from "zod";
+import { parseTrustProxy, type TrustProxy } from "./client-info.ts";
 
 // Environment read once at start; a bad value stops the server with a clear message.
 // A variable set to an empty string counts as unset, as in most .env files.
@@ -33,6 +34,53 @@ const schema = z
       blankAsUnset,
       z.coerce.number().int().min(1).max(86_400).default(60),
     ),
+    // Submissions per minute per client address and form; 0 turns the limit off.
+    RATE_LIMIT_PER_MINUTE: z.preprocess(
+      blankAsUnset,
+      z.coerce.number().int().min(0).max(1_000_000_000).default(5),
+    ),
+    // Unset: X-Forwarded-For and X-Forwarded-Proto are ignored (anyone can send them).
+    TRUST_PROXY: z.preprocess(
+      blankAsUnset,
+      z
+        .string()
+        .optional()
+        .transform((value, ctx) => {
+          const parsed = parseTrustProxy(value);
+          if (typeof parsed === "string") {
+            ctx.addIssue({ code: "custom", message: parsed });
+            return z.NEVER;
+          }
+          return parsed;
+        }),
+    ),
+    // Other origins whose pages may post to the inbox (the site's own origin always may).
+    SITE_ORIGINS: z.preprocess(
+      blankAsUnset,
+      z
+        .string()
+        .optional()
+        .transform((value, ctx) => {
+          const origins: string[] = [];
+          for (const item of (value ?? "").split(",").map((s) => s.trim())) {
+            if (!item) continue;
+            const origin = parseOrigin(item);
+            if (!origin) {
+              ctx.addIssue({
+                code: "custom",
+                message: `"${item}" is not an origin like https://rink.example.com`,
+              });
+              return z.NEVER;
+            }
+            origins.push(origin);
+          }
+          return origins;
+        }),
+    ),
+    LOG_LEVEL: z.preprocess(
+      blankAsUnset,
+      z.enum(["fatal", "error", "warn", "info", "debug", "silent"]).default("info"),
+    ),
   })
   .superRefine((env, ctx) => {
     // Half a mail setup would silently send nothing: say so at start instead.
@@ -43,6 +91,21 @@ const schema = z
       ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required with NOTIFY_TO" });
     }
   });
+
+/** "https://rink.example.com" (a trailing slash allowed), normalised; null when not an origin. */
+function parseOrigin(text: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+  if (url.username || url.password || url.search || url.hash || url.pathname !== "/") return null;
+  return url.origin;
+}
+
+export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "silent";
 
 export interface MailSettings {
   smtpUrl: string;
@@ -60,6 +123,12 @@ export interface Settings {
   databasePath: string;
   /** Absent when SMTP_URL is unset: submissions are stored, nothing is emailed. */
   mail?: MailSettings;
+  /** Submissions per minute per client address and form; 0 is no limit. */
+  rateLimitPerMinute: number;
+  trustProxy: TrustProxy;
+  /** Origins, besides the site's own, allowed to post to the inbox from a browser. */
+  siteOrigins: string[];
+  logLevel: LogLevel;
 }
 
 export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
@@ -85,5 +154,9 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     siteDir: resolve(e.SITE_DIR),
     databasePath: resolve(e.DATABASE_PATH),
     mail,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
+    siteOrigins: e.SITE_ORIGINS,
+    logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,10 +1,14 @@
 // Helpers for the server's tests: a throwaway site folder and database, and a real SMTP
 // server on 127.0.0.1 that keeps what it receives.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { type ChildProcess, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { SMTPServer } from "smtp-server";
+import { renderHeadersFile } from "./security-headers.ts";
 
 /** A temp folder removed by the returned function. */
 export function tempDir(prefix = "rink-server-"): { path: string; remove(): void } {
@@ -12,19 +16,48 @@ export function tempDir(prefix = "rink-server-"): { path: string; remove(): void
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }
 
-/** A stand-in for build/client: a home page, an about page, the 404 page and one asset. */
-export function fakeSite(root: string): string {
+/** The inline scripts of the fake pages, and their CSP hashes as the build computes them. */
+export const fakeInlineScripts = {
+  "/": "window.__home = 1;",
+  "/about/": "window.__about = 1;",
+  "/404/": "window.__notFound = 1;",
+} as const;
+
+export function scriptHash(body: string): string {
+  return `sha256-${createHash("sha256").update(body).digest("base64")}`;
+}
+
+/**
+ * A stand-in for build/client: a home page (with .br and .gz copies), an about page, the 404
+ * page, one asset, and the `_headers` file written as the build writes it.
+ */
+export function fakeSite(root: string, options: { formsOrigin?: string } = {}): string {
+  const page = (title: string, script: string) =>
+    `<!doctype html><title>${title}</title><h1>${title} page</h1><script>${script}</script>`;
   const files: Record<string, string> = {
-    "index.html": "<!doctype html><title>Home</title><h1>Home page</h1>",
-    "about/index.html": "<!doctype html><title>About</title><h1>About page</h1>",
-    "404/index.html": "<!doctype html><title>Not found</title><h1>Page not found</h1>",
+    "index.html": page("Home", fakeInlineScripts["/"]),
+    "about/index.html": page("About", fakeInlineScripts["/about/"]),
+    "404/index.html": page("Page not found", fakeInlineScripts["/404/"]).replace(
+      "<h1>Page not found page</h1>",
+      "<h1>Page not found</h1>",
+    ),
     "assets/app-1a2b3c.js": "console.log('app')",
+    _headers: renderHeadersFile(
+      Object.entries(fakeInlineScripts).map(([path, body]) => ({
+        path,
+        scriptHashes: [scriptHash(body)],
+      })),
+      options.formsOrigin ?? null,
+    ),
   };
   const site = join(root, "site");
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(dirname(join(site, name)), { recursive: true });
     writeFileSync(join(site, name), text);
   }
+  const home = Buffer.from(files["index.html"] ?? "");
+  writeFileSync(join(site, "index.html.br"), brotliCompressSync(home));
+  writeFileSync(join(site, "index.html.gz"), gzipSync(home));
   return site;
 }
 
@@ -39,6 +72,62 @@ export function freePort(): Promise<number> {
       probe.close(() => done(port));
     });
   });
+}
+
+const root = resolve(import.meta.dirname, "..");
+/** The project's Node 24 (tests may run under another Node). */
+export const projectNode = existsSync(join(root, "node_modules/.bin/node"))
+  ? join(root, "node_modules/.bin/node")
+  : process.execPath;
+
+export interface ServerProcess {
+  proc: ChildProcess;
+  port: number;
+  /** Resolves with the exit code (null when killed by a signal). */
+  exited: Promise<number | null>;
+  output(): string;
+  /** SIGKILL unless it already exited; for afterEach. */
+  kill(): void;
+}
+
+/**
+ * `node server/index.ts` as production runs it, on 127.0.0.1 and a port the OS picks; resolves
+ * once it logs the address it listens on.
+ */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const proc = spawn(projectNode, ["server/index.ts"], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", PORT: "0", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const exited = new Promise<number | null>((done) => proc.once("exit", (code) => done(code)));
+  const port = await new Promise<number>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`no start:\n${output}`)), 20_000);
+    const read = (chunk: unknown) => {
+      output += String(chunk);
+      const match = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        done(Number(match[1]));
+      }
+    };
+    proc.stdout?.on("data", read);
+    proc.stderr?.on("data", read);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      fail(new Error(`exited with ${code} before listening:\n${output}`));
+    });
+  });
+  return {
+    proc,
+    port,
+    exited,
+    output: () => output,
+    kill() {
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill("SIGKILL");
+    },
+  };
 }
 
 export interface ReceivedMail {

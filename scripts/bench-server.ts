@@ -1,0 +1,331 @@
+// `npm run bench:server`: our server beside Debian's nginx, both serving the same build/client
+// on 127.0.0.1 in the same run. autocannon, 50 connections for 20 s each, against GET / on both
+// and POST /f/newsletter on ours (valid JSON, a unique email each); prints requests per second
+// and p99 latency and the ratio ours/nginx, then checks that every submission answered 2xx is
+// in SQLite. Not part of `npm test`: it takes about a minute and a quiet machine.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+
+interface Histogram {
+  average: number;
+  p50: number;
+  p99: number;
+}
+interface Result {
+  requests: Histogram;
+  latency: Histogram;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  "2xx": number;
+}
+interface BenchRequest {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  setupRequest?: (request: BenchRequest, context: Record<string, unknown>) => BenchRequest;
+  onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
+}
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers?: Record<string, string>;
+  requests?: BenchRequest[];
+}) => Promise<Result>;
+
+// autocannon ships no types: loaded through require, typed by the little used here.
+const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
+
+const root = resolve(import.meta.dirname, "..");
+const builtSite = join(root, "build/client");
+const nodeBin = existsSync(join(root, "node_modules/.bin/node"))
+  ? join(root, "node_modules/.bin/node")
+  : process.execPath;
+const nginxBin = "/usr/sbin/nginx";
+const connections = 50;
+const duration = Number(process.env.BENCH_SECONDS ?? 20);
+const warmup = 3;
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once("error", fail);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+async function waitUntilUp(url: string, child: ChildProcess, name: string) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${name} did not answer ${url} within 30 s`);
+}
+
+function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    const force = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    child.once("exit", () => {
+      clearTimeout(force);
+      done();
+    });
+    child.kill(signal);
+  });
+}
+
+function nginxConfig(dir: string, port: number, siteDir: string): string {
+  // Like Debian's defaults (sendfile, keep-alive, gzip_static for the .gz copies), with every
+  // path nginx writes inside the temp dir so no root is needed, one worker (our server is one
+  // process; autocannon needs the other core) and no access log (ours goes to /dev/null).
+  return `worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_timeout 65;
+  keepalive_requests 1000000;
+  gzip_static on;
+  client_body_temp_path ${dir}/client_body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  server {
+    listen 127.0.0.1:${port};
+    root ${siteDir};
+    location / { try_files $uri $uri/index.html =404; }
+  }
+}
+`;
+}
+
+interface Row {
+  name: string;
+  result: Result;
+}
+
+function format(rows: Row[]): string {
+  const header = ["target", "req/s", "p50 ms", "p99 ms", "2xx", "non-2xx", "errors"];
+  const lines = rows.map(({ name, result }) => [
+    name,
+    result.requests.average.toFixed(0),
+    result.latency.p50.toFixed(1),
+    result.latency.p99.toFixed(1),
+    String(result["2xx"]),
+    String(result.non2xx),
+    String(result.errors + result.timeouts),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]?.length ?? 0)));
+  return [header, ...lines]
+    .map((cells) =>
+      cells
+        .map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
+        .join("  "),
+    )
+    .join("\n");
+}
+
+async function main(): Promise<number> {
+  if (!existsSync(nginxBin)) {
+    console.error(`${nginxBin} not found: sudo apt-get install -y nginx`);
+    return 1;
+  }
+  if (!existsSync(join(builtSite, "index.html")) || !existsSync(join(builtSite, "_headers"))) {
+    console.log("Building the site…");
+    const built = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+    if (built.status !== 0) return built.status ?? 1;
+  }
+
+  const dir = mkdtempSync(join(tmpdir(), "rink-bench-"));
+  // Run as root, nginx reads the site as its worker user (nobody): mkdtemp's 0700 would hide it.
+  chmodSync(dir, 0o755);
+  const children: { child: ChildProcess; signal: NodeJS.Signals }[] = [];
+  const cleanup = async () => {
+    for (const { child, signal } of children.splice(0).reverse()) await stop(child, signal);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once("SIGINT", () => void cleanup().then(() => process.exit(130)));
+
+  try {
+    // Both serve one copy, so a rebuild in the work tree during the run changes neither.
+    const siteDir = join(dir, "site");
+    cpSync(builtSite, siteDir, { recursive: true });
+    const databasePath = join(dir, "inbox.db");
+    const oursPort = await freePort();
+    const ours = spawn(nodeBin, ["server/index.ts"], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOST: "127.0.0.1",
+        PORT: String(oursPort),
+        SITE_DIR: siteDir,
+        DATABASE_PATH: databasePath,
+        // Every request comes from 127.0.0.1: the limit would answer nearly all of them 429.
+        RATE_LIMIT_PER_MINUTE: "1000000000",
+      },
+      // The request log is written as in production, to /dev/null.
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    children.push({ child: ours, signal: "SIGTERM" });
+
+    const nginxPort = await freePort();
+    mkdirSync(join(dir, "nginx"));
+    writeFileSync(join(dir, "nginx.conf"), nginxConfig(join(dir, "nginx"), nginxPort, siteDir));
+    const nginx = spawn(
+      nginxBin,
+      ["-e", join(dir, "nginx/error.log"), "-p", join(dir, "nginx"), "-c", join(dir, "nginx.conf")],
+      {
+        stdio: ["ignore", "inherit", "inherit"],
+      },
+    );
+    children.push({ child: nginx, signal: "SIGQUIT" });
+
+    const oursUrl = `http://127.0.0.1:${oursPort}`;
+    const nginxUrl = `http://127.0.0.1:${nginxPort}`;
+    await waitUntilUp(`${oursUrl}/`, ours, "our server");
+    await waitUntilUp(`${nginxUrl}/`, nginx, "nginx");
+
+    // As a browser asks: both send the same precompressed index.html.gz.
+    const pageHeaders = { "accept-encoding": "gzip" };
+    const rows: Row[] = [];
+    const run = async (
+      name: string,
+      url: string,
+      extra: Parameters<Autocannon>[0] = { url, connections, duration },
+    ) => {
+      await autocannon({ ...extra, duration: warmup });
+      process.stdout.write(`${name}: ${duration} s at ${connections} connections… `);
+      const result = await autocannon({ ...extra, duration });
+      console.log(
+        `${result.requests.average.toFixed(0)} req/s (load average ${loadavg()[0]?.toFixed(2)})`,
+      );
+      rows.push({ name, result });
+      return result;
+    };
+
+    console.log(
+      `${cpus().length} CPUs, load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")} before the run`,
+    );
+    const nginxGet = await run("nginx GET /", nginxUrl, {
+      url: nginxUrl,
+      connections,
+      duration,
+      headers: pageHeaders,
+    });
+    const oursGet = await run("ours GET /", oursUrl, {
+      url: oursUrl,
+      connections,
+      duration,
+      headers: pageHeaders,
+    });
+
+    // One unique email per request; the context is per connection, which has one request in
+    // flight at a time, so onResponse reads the email of the request it answers.
+    const answered: string[] = [];
+    let sent = 0;
+    const runId = Date.now().toString(36);
+    const post: BenchRequest = {
+      method: "POST",
+      path: "/f/newsletter",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      setupRequest(request, context) {
+        const email = `bench-${runId}-${sent++}@example.com`;
+        context.email = email;
+        const body = JSON.stringify({
+          email,
+          phone: "Not provided",
+          signup_types: { hasEmail: true, hasSMS: false },
+          type: "newsletter_signup",
+          timestamp: new Date().toISOString(),
+        });
+        return { ...request, body };
+      },
+      onResponse(status, _body, context) {
+        if (status >= 200 && status < 300 && typeof context.email === "string") {
+          answered.push(context.email);
+        }
+      },
+    };
+    // Warm-up submissions are real rows too: count from after them.
+    await autocannon({ url: oursUrl, connections, duration: warmup, requests: [post] });
+    answered.length = 0;
+    const db0 = new DatabaseSync(databasePath, { readOnly: true });
+    const before = Number(db0.prepare("SELECT count(*) AS n FROM submissions").get()?.n ?? 0);
+    db0.close();
+    process.stdout.write(`ours POST /f/newsletter: ${duration} s at ${connections} connections… `);
+    const oursPost = await autocannon({ url: oursUrl, connections, duration, requests: [post] });
+    console.log(
+      `${oursPost.requests.average.toFixed(0)} req/s (load average ${loadavg()[0]?.toFixed(2)})`,
+    );
+    rows.push({ name: "ours POST /f/newsletter", result: oursPost });
+
+    console.log(`\n${format(rows)}\n`);
+    const ratio = (a: number, b: number) => (b === 0 ? "n/a" : (a / b).toFixed(2));
+    console.log(
+      `ours/nginx on GET /: req/s ${ratio(oursGet.requests.average, nginxGet.requests.average)}, p99 ${ratio(oursGet.latency.p99, nginxGet.latency.p99)}`,
+    );
+
+    // Every submission answered 2xx must be in SQLite (read once the server has stopped).
+    await stop(ours, "SIGTERM");
+    const db = new DatabaseSync(databasePath, { readOnly: true });
+    const stored = new Set(
+      db
+        .prepare("SELECT json_extract(data, '$.email') AS email FROM submissions")
+        .all()
+        .map((r) => String(r.email)),
+    );
+    const integrity = db.prepare("PRAGMA integrity_check").get()?.integrity_check;
+    db.close();
+    const missing = answered.filter((email) => !stored.has(email));
+    console.log(
+      `SQLite: ${answered.length} submissions answered 2xx (autocannon counted ${oursPost["2xx"]}), ${stored.size - before} rows written in the run (the extra ones were in flight when autocannon stopped), ${missing.length} missing; integrity_check ${integrity}`,
+    );
+    if (missing.length > 0 || answered.length !== oursPost["2xx"] || integrity !== "ok") {
+      console.error("FAILED: an answered submission is not in the database");
+      return 1;
+    }
+    if (rows.some(({ result }) => result.non2xx > 0 || result.errors > 0)) {
+      console.error("FAILED: some requests were not answered 2xx, so the figures do not compare");
+      return 1;
+    }
+    return 0;
+  } finally {
+    await cleanup();
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,216 @@
+// The inbox under abuse: the rate limit, the origin allowlist (CORS), odd methods, and the
+// request log's contents.
+import { Writable } from "node:stream";
+import pino from "pino";
+import { afterAll, describe, expect, it } from "vitest";
+import { type AppDeps, createApp } from "./app.ts";
+import { openInbox } from "./inbox.ts";
+import { fakeSite, tempDir } from "./test-support.ts";
+
+const dir = tempDir();
+const siteDir = fakeSite(dir.path);
+const inbox = openInbox(":memory:");
+afterAll(() => {
+  inbox.close();
+  dir.remove();
+});
+
+const from = (address: string) => ({ incoming: { socket: { remoteAddress: address } } });
+
+function app(deps: Partial<AppDeps> = {}) {
+  return createApp({ siteDir, inbox, ...deps });
+}
+
+let n = 0;
+
+/** A valid newsletter signup, different each time. */
+function signup(headers: Record<string, string> = {}) {
+  n += 1;
+  return {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json", ...headers },
+    body: JSON.stringify({ email: `fam${n}@example.com` }),
+  };
+}
+
+describe("the rate limit", () => {
+  it("answers the sixth submission in a minute 429, with Retry-After and Formspree's shape", async () => {
+    const site = app();
+    for (let i = 0; i < 5; i++) {
+      expect((await site.request("/f/newsletter", signup(), from("198.51.100.1"))).status).toBe(
+        200,
+      );
+    }
+    const refused = await site.request("/f/newsletter", signup(), from("198.51.100.1"));
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(12);
+    expect(await refused.json()).toEqual({
+      errors: [{ code: "RATE_LIMITED", message: expect.stringMatching(/^Too many submissions/) }],
+    });
+
+    // Another form, and another client, have their own allowance.
+    expect((await site.request("/f/contact", signup(), from("198.51.100.1"))).status).toBe(422);
+    expect((await site.request("/f/newsletter", signup(), from("198.51.100.2"))).status).toBe(200);
+  });
+
+  it("counts invalid submissions too, and shows a browser without JavaScript a page", async () => {
+    const site = app({ rateLimitPerMinute: 2 });
+    const bad = { method: "POST", headers: { "Content-Type": "application/json" }, body: "{" };
+    expect((await site.request("/f/contact", bad, from("198.51.100.3"))).status).toBe(400);
+    expect((await site.request("/f/contact", bad, from("198.51.100.3"))).status).toBe(400);
+    const page = await site.request(
+      "/f/contact",
+      { ...bad, headers: { ...bad.headers, Accept: "text/html" } },
+      from("198.51.100.3"),
+    );
+    expect(page.status).toBe(429);
+    expect(page.headers.get("retry-after")).toBe("30");
+    expect(await page.text()).toContain("<title>Too many submissions</title>");
+  });
+
+  it("keys on the forwarded address only behind a trusted proxy", async () => {
+    const direct = app({ rateLimitPerMinute: 1 });
+    const viaProxy = (address: string) =>
+      direct.request("/f/newsletter", signup({ "X-Forwarded-For": address }), from("127.0.0.1"));
+    expect((await viaProxy("203.0.113.1")).status).toBe(200);
+    // Untrusted: rotating X-Forwarded-For does not buy a fresh allowance.
+    expect((await viaProxy("203.0.113.2")).status).toBe(429);
+
+    const proxied = app({ rateLimitPerMinute: 1, trustProxy: { kind: "hops", hops: 1 } });
+    const through = (address: string) =>
+      proxied.request("/f/newsletter", signup({ "X-Forwarded-For": address }), from("127.0.0.1"));
+    expect((await through("203.0.113.1")).status).toBe(200);
+    expect((await through("203.0.113.2")).status).toBe(200);
+    expect((await through("203.0.113.1")).status).toBe(429);
+  });
+
+  it("treats one IPv6 /64 as one client", async () => {
+    const site = app({ rateLimitPerMinute: 1 });
+    expect((await site.request("/f/newsletter", signup(), from("2001:db8:1:2::1"))).status).toBe(
+      200,
+    );
+    expect((await site.request("/f/newsletter", signup(), from("2001:db8:1:2::99"))).status).toBe(
+      429,
+    );
+    expect((await site.request("/f/newsletter", signup(), from("2001:db8:1:3::1"))).status).toBe(
+      200,
+    );
+  });
+});
+
+describe("cross-origin submissions", () => {
+  const site = app({ rateLimitPerMinute: 0, siteOrigins: ["https://rink.example.com"] });
+  const host = { Host: "inbox.example.com" };
+
+  it("accepts the site's own origin and the configured ones, echoing the allowed origin", async () => {
+    const same = await site.request(
+      "http://inbox.example.com/f/newsletter",
+      signup({ ...host, Origin: "https://inbox.example.com" }),
+    );
+    expect(same.status).toBe(200);
+    const listed = await site.request(
+      "/f/newsletter",
+      signup({ ...host, Origin: "https://rink.example.com" }),
+    );
+    expect(listed.status).toBe(200);
+    expect(listed.headers.get("access-control-allow-origin")).toBe("https://rink.example.com");
+    expect(listed.headers.get("vary")).toContain("Origin");
+    // No Origin at all: not a browser page, so nothing for CORS to decide.
+    expect((await site.request("/f/newsletter", signup(host))).status).toBe(200);
+  });
+
+  it("refuses any other origin with 403 and no CORS headers, storing nothing", async () => {
+    const before = inbox.listRecent(1000).length;
+    for (const origin of [
+      "https://evil.example",
+      "null",
+      "https://rink.example.com.evil.example",
+    ]) {
+      const res = await site.request("/f/newsletter", signup({ ...host, Origin: origin }));
+      expect(res.status, origin).toBe(403);
+      expect(res.headers.get("access-control-allow-origin"), origin).toBeNull();
+      expect(await res.json()).toEqual({
+        errors: [{ code: "ORIGIN_NOT_ALLOWED", message: expect.any(String) }],
+      });
+    }
+    expect(inbox.listRecent(1000)).toHaveLength(before);
+  });
+
+  it("answers the preflight of an allowed origin, and refuses others", async () => {
+    const preflight = (origin: string) =>
+      site.request("/f/contact", {
+        method: "OPTIONS",
+        headers: {
+          ...host,
+          Origin: origin,
+          "Access-Control-Request-Method": "POST",
+          "Access-Control-Request-Headers":
+            "content-type, formspree-client, formspree-session-data",
+        },
+      });
+    const allowed = await preflight("https://rink.example.com");
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get("access-control-allow-origin")).toBe("https://rink.example.com");
+    expect(allowed.headers.get("access-control-allow-methods")).toBe("POST");
+    expect(allowed.headers.get("access-control-allow-headers")?.toLowerCase()).toContain(
+      "formspree-session-data",
+    );
+    const refused = await preflight("https://evil.example");
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get("access-control-allow-origin")).toBeNull();
+    expect(refused.headers.get("access-control-allow-methods")).toBeNull();
+  });
+});
+
+describe("other methods", () => {
+  it("refuses them with 405 and Allow, while GET shows the 404 page", async () => {
+    const site = app();
+    for (const method of ["PUT", "DELETE", "PATCH", "PROPFIND"]) {
+      const res = await site.request("/f/contact", { method });
+      expect(res.status, method).toBe(405);
+      expect(res.headers.get("allow")).toBe("POST, OPTIONS");
+    }
+    expect((await site.request("/f/contact")).status).toBe(404);
+    expect((await site.request("/", { method: "POST" })).status).toBe(404);
+  });
+});
+
+describe("the request log", () => {
+  it("writes one line per request without bodies, queries or addresses", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(JSON.parse(String(chunk)));
+        done();
+      },
+    });
+    const site = app({ logger: pino({ base: undefined }, sink), rateLimitPerMinute: 0 });
+    await site.request("/about?email=secret@example.com", {}, from("198.51.100.77"));
+    await site.request(
+      "/f/contact",
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ name: "Pat Secret", email: "pat@" }),
+      },
+      from("198.51.100.77"),
+    );
+    await new Promise((r) => setImmediate(r));
+    expect(lines).toEqual([
+      expect.objectContaining({ method: "GET", path: "/about", status: 200, msg: "request" }),
+      expect.objectContaining({
+        method: "POST",
+        path: "/f/contact",
+        status: 422,
+        code: "TYPE_EMAIL",
+      }),
+    ]);
+    expect(typeof lines[0]?.ms).toBe("number");
+    expect(lines[0]?.client).toBe(lines[1]?.client);
+    const text = JSON.stringify(lines);
+    for (const secret of ["secret@example.com", "Pat Secret", "pat@", "198.51.100.77", "email="]) {
+      expect(text).not.toContain(secret);
+    }
+  });
+});
