@@ -1,4 +1,5 @@
-// `npm test`: type-check, lint, unit tests, end-to-end tests, in that order. Stops at the
+// `npm test`: type-check, lint, content check, unit tests, end-to-end tests, budgets and the
+// Lighthouse audit, in that order. Stops at the
 // first step that fails, with that step's exit code, and prints how long each step took.
 // Arguments go to the end-to-end step, e.g. `npm test -- --grep footer`.
 import { spawnSync } from "node:child_process";
@@ -6,11 +7,18 @@ import { spawnSync } from "node:child_process";
 const steps: { name: string; command: string[] }[] = [
   { name: "typecheck", command: ["npm", "run", "--silent", "typecheck"] },
   { name: "lint", command: ["npm", "run", "--silent", "lint"] },
+  { name: "content check", command: ["npm", "run", "--silent", "check:content"] },
   { name: "unit tests", command: ["npm", "run", "--silent", "test:unit"] },
   {
     name: "end-to-end",
     command: ["npm", "run", "--silent", "test:e2e", "--", ...process.argv.slice(2)],
   },
+  // The end-to-end step has just built the site: check what each page ships.
+  { name: "budgets", command: ["npm", "run", "--silent", "budgets"] },
+  // Lighthouse on every route; SKIP_AUDIT=1 leaves it out of a quick local run.
+  ...(process.env.SKIP_AUDIT === "1"
+    ? []
+    : [{ name: "Lighthouse audit", command: ["npm", "run", "--silent", "audit"] }]),
 ];
 
 const done: string[] = [];
