@@ -4,5 +4,16 @@ import type { Config } from "@react-router/dev/config";
 // to its own index.html at build ("/404" renders the catch-all route).
 export default {
   ssr: false,
-  prerender: ["/", "/about", "/parties", "/policies", "/contact", "/contact/thanks", "/newsletter/thanks", "/404"],
+  // BUILD_DIR lets the end-to-end setup make a second build (forms on another origin).
+  buildDirectory: process.env.BUILD_DIR || "build",
+  prerender: [
+    "/",
+    "/about",
+    "/parties",
+    "/policies",
+    "/contact",
+    "/contact/thanks",
+    "/newsletter/thanks",
+    "/404",
+  ],
 } satisfies Config;

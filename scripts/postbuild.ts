@@ -7,7 +7,7 @@ import { join, relative } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { renderHeadersFile } from "../server/security-headers.ts";
 
-const root = "build/client";
+const root = join(process.env.BUILD_DIR || "build", "client");
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

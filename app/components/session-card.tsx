@@ -36,9 +36,10 @@ export function SessionCard({ session }: { session: Session }) {
         <a
           href={calendarPath(session.id)}
           download
-          className="mt-4 inline-flex items-center gap-1 font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-600"
+          aria-label={`Add to calendar: ${session.name}`}
+          className="mt-4 inline-block font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-600"
         >
-          Add to calendar<span className="sr-only">: {session.name}</span>
+          Add to calendar
         </a>
       </div>
     </article>

@@ -5,6 +5,10 @@
 //      message it receives as a JSON file in mail/ (see CapturedMail in fixtures.ts);
 //   4. starts the real server, `node server/index.ts` with the project's Node 24, on a free
 //      port with DATABASE_PATH, SMTP_URL and NOTIFY_TO/NOTIFY_FROM, and waits until it answers.
+//   5. makes a second build whose forms post to another origin (BUILD_DIR in the temp dir,
+//      VITE_FORMS_ENDPOINT) and serves it, with a second inbox standing in for the hosted
+//      service on its own port (SITE_ORIGINS allows the site): CROSS_SITE_URL,
+//      CROSS_FORMS_URL, CROSS_DATABASE_PATH.
 // It sets BASE_URL, DATABASE_PATH, MAIL_DIR, SMTP_URL and SITE_DIR in process.env, which the workers inherit,
 // and returns the teardown: stop the server and the SMTP server, remove the temp dir.
 // The server's output goes to reports/e2e-server.log.
@@ -38,6 +42,26 @@ function build(): void {
     throw new Error(`npm run build failed with exit code ${result.status}`);
   }
   console.log(`[e2e] built the site in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+}
+
+/**
+ * A second build whose forms post to another origin (as with the hosted service), for the
+ * CSP and CORS specs: the site on one port, our inbox standing in for the service on another.
+ */
+function buildCrossOrigin(buildDir: string, formsEndpoint: string): void {
+  const started = Date.now();
+  const result = spawnSync("npm", ["run", "build"], {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, BUILD_DIR: buildDir, VITE_FORMS_ENDPOINT: formsEndpoint },
+  });
+  if (result.status !== 0) {
+    process.stderr.write(result.stdout + result.stderr);
+    throw new Error(`the cross-origin build failed with exit code ${result.status}`);
+  }
+  console.log(
+    `[e2e] built the cross-origin site in ${((Date.now() - started) / 1000).toFixed(1)}s`,
+  );
 }
 
 function freePort(): Promise<number> {
@@ -174,7 +198,53 @@ export default async function globalSetup() {
   const killChild = () => child.kill("SIGKILL");
   process.once("exit", killChild);
 
+  // The cross-origin pair: a build posting to `formsUrl`, served at `crossUrl`.
+  const [crossPort, formsPort] = [await freePort(), await freePort()];
+  const crossUrl = `http://127.0.0.1:${crossPort}`;
+  const formsUrl = `http://127.0.0.1:${formsPort}`;
+  const crossDatabasePath = join(tmp, "cross-inbox.db");
+  // Built inside the project (the prerenderer resolves node_modules from the build), then
+  // moved to the temp dir like the main site.
+  const crossBuild = join(root, ".tmp", `e2e-cross-build-${process.pid}`);
+  buildCrossOrigin(crossBuild, formsUrl);
+  cpSync(join(crossBuild, "client"), join(tmp, "cross-site"), { recursive: true });
+  rmSync(crossBuild, { recursive: true, force: true });
+  const serve = (env: Record<string, string>) => {
+    const server = spawn(projectNode, ["server/index.ts"], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        RATE_LIMIT_PER_MINUTE: "0",
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    server.stdout?.pipe(log, { end: false });
+    server.stderr?.pipe(log, { end: false });
+    return server;
+  };
+  const crossSite = serve({
+    PORT: String(crossPort),
+    SITE_DIR: join(tmp, "cross-site"),
+    DATABASE_PATH: join(tmp, "cross-site.db"),
+  });
+  const formsService = serve({
+    PORT: String(formsPort),
+    SITE_DIR: siteDir,
+    DATABASE_PATH: crossDatabasePath,
+    SITE_ORIGINS: crossUrl,
+  });
+  const killCross = () => {
+    crossSite.kill("SIGKILL");
+    formsService.kill("SIGKILL");
+  };
+  process.once("exit", killCross);
+
   const teardown = async () => {
+    await Promise.all([stop(crossSite), stop(formsService)]);
+    process.off("exit", killCross);
     await stop(child);
     process.off("exit", killChild);
     await new Promise<void>((done) => smtp.server.close(() => done()));
@@ -184,6 +254,8 @@ export default async function globalSetup() {
 
   try {
     await waitUntilUp(`${baseUrl}/`, child, logPath);
+    await waitUntilUp(`${crossUrl}/`, crossSite, logPath);
+    await waitUntilUp(`${formsUrl}/`, formsService, logPath);
   } catch (error) {
     await teardown();
     throw error;
@@ -194,6 +266,9 @@ export default async function globalSetup() {
   process.env.MAIL_DIR = mailDir;
   process.env.SMTP_URL = smtpUrl;
   process.env.SITE_DIR = siteDir;
+  process.env.CROSS_SITE_URL = crossUrl;
+  process.env.CROSS_FORMS_URL = formsUrl;
+  process.env.CROSS_DATABASE_PATH = crossDatabasePath;
   console.log(`[e2e] server at ${baseUrl}, SMTP capture on port ${smtp.port}, temp dir ${tmp}`);
   return teardown;
 }
