@@ -9,7 +9,9 @@ import {
   useLocation,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+// Linked with a precedence, so React writes it first in <head>, before the script preloads:
+// the one render-blocking request is asked for first, not after 17 scripts (issue 4).
+import stylesheet from "./app.css?url";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { site } from "./content/site";
@@ -22,6 +24,7 @@ import {
 import { phoneByLabel } from "./lib/phone";
 
 export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet, precedence: "default" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "icon", href: "/icon-192.png", type: "image/png", sizes: "192x192" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },

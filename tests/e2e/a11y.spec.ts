@@ -1,0 +1,360 @@
+// Accessibility (issue 4): axe-core finds no WCAG 2.0/2.1/2.2 A or AA violation on any page at
+// 390x844 and 1280x800, with the mobile menu open, in each form's error and success states and
+// on the Thank You screens; the skip link comes first and moves focus to the main content;
+// every focusable element shows a focus indicator that contrasts with what is around it;
+// headings go down one level at a time.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { contactMessages } from "../../forms/contact";
+import { newsletterMessages } from "../../forms/newsletter";
+import { expect, gotoHydrated, test, uniqueEmail, viewports } from "./fixtures";
+import { routes, unknownPath } from "./site-facts";
+
+const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+/** Every page a visitor can land on: the five routes, both thank-you pages and the 404. */
+const pages = [...routes, "/contact/thanks", "/newsletter/thanks", unknownPath];
+const sizes = [viewports.mobile, viewports.desktop];
+const sizeName = (v: { width: number; height: number }) => `${v.width}x${v.height}`;
+
+/** Waits until the open-now status (it appears after hydration) is on the page. */
+async function settled(page: Page) {
+  await expect(
+    page.getByRole("contentinfo").locator("p", { hasText: /^(Open now until|Closed)/ }),
+    "the footer's open-now status appears after hydration",
+  ).toBeVisible();
+}
+
+/** Runs axe on the page as it is now and fails with a readable list of violations. */
+async function expectNoViolations(page: Page, state: string) {
+  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  const found = results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n${v.nodes
+        .map((n) => `    ${n.target.join(" ")}: ${n.failureSummary?.replace(/\n/g, " ")}`)
+        .join("\n")}`,
+  );
+  expect(found, `axe violations ${state}`).toEqual([]);
+  // axe checks only what is in the DOM: make sure the state under test was really there.
+  expect(results.passes.length, "axe ran its rules").toBeGreaterThan(10);
+}
+
+for (const viewport of sizes) {
+  test.describe(`axe at ${sizeName(viewport)}`, () => {
+    test.use({ viewport });
+    for (const path of pages) {
+      test(`${path}`, async ({ page }) => {
+        await gotoHydrated(page, path);
+        await settled(page);
+        await expectNoViolations(page, `on ${path}`);
+        if (viewport === viewports.mobile) {
+          const toggle = page.getByRole("navigation", { name: "Main" }).getByRole("button", {
+            name: "Menu",
+          });
+          await toggle.click();
+          await expect(toggle).toHaveAttribute("aria-expanded", "true");
+          await expect(
+            page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact" }),
+          ).toBeVisible();
+          await expectNoViolations(page, `on ${path} with the menu open`);
+        }
+      });
+    }
+  });
+}
+
+/** The form states are reached once, then checked at both sizes: resizing keeps the state. */
+async function expectNoViolationsAtBothSizes(page: Page, state: string) {
+  for (const viewport of sizes) {
+    await page.setViewportSize(viewport);
+    await expectNoViolations(page, `${state} at ${sizeName(viewport)}`);
+  }
+}
+
+test.describe("form states", () => {
+  // The browser logs a refused POST (the field and form errors below) as a failed resource.
+  test.use({
+    allowedConsoleErrors: /Failed to load resource: the server responded with a status of 4\d\d/,
+  });
+  const newsletter = (page: Page) => page.getByRole("form", { name: "Stay in the Loop" });
+
+  test("newsletter: the error when nothing is given", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    await newsletter(page).getByRole("button", { name: newsletterMessages.subscribe }).click();
+    await expect(newsletter(page).getByRole("alert")).toHaveText(newsletterMessages.missing);
+    await expectNoViolationsAtBothSizes(page, "with the newsletter error");
+  });
+
+  test("newsletter: success, through the real server", async ({ page }, testInfo) => {
+    await gotoHydrated(page, "/");
+    await newsletter(page).getByLabel("Email").fill(uniqueEmail(testInfo));
+    await newsletter(page).getByRole("button", { name: newsletterMessages.subscribe }).click();
+    await expect(newsletter(page).getByRole("status")).toHaveText(newsletterMessages.success);
+    await expectNoViolationsAtBothSizes(page, "with the newsletter success message");
+  });
+
+  const fillContact = async (page: Page, email: string) => {
+    const form = page.getByRole("main");
+    await form.getByLabel("Name").fill("Axe Tester");
+    await form.getByLabel("Email").fill(email);
+    await form.getByLabel("Subject").selectOption({ label: "General Question" });
+    await form.getByLabel("Message").fill("Checking the form for accessibility.");
+    await form.getByRole("button", { name: contactMessages.submit }).click();
+  };
+
+  test("contact: a field error from the real server", async ({ page }) => {
+    await gotoHydrated(page, "/contact");
+    // The browser's type=email check accepts "a@b"; the server's rule wants a dotted domain.
+    await fillContact(page, "a@b");
+    const email = page.getByRole("main").getByLabel("Email");
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(email).toHaveAccessibleDescription(/^Email /);
+    await expect(email).toBeFocused();
+    await expectNoViolationsAtBothSizes(page, "with a contact field error");
+  });
+
+  test("contact: a form-level error", async ({ page }) => {
+    // A refusal with no field (as a hosted service may send) shows the alert with the phone.
+    await page.route("**/f/*", (route) =>
+      route.fulfill({
+        status: 403,
+        contentType: "application/json",
+        body: JSON.stringify({
+          error: "Form not active",
+          errors: [{ code: "INACTIVE", message: "Form not active" }],
+        }),
+      }),
+    );
+    await gotoHydrated(page, "/contact");
+    await fillContact(page, "axe@example.com");
+    await expect(page.getByRole("main").getByRole("alert").first()).toContainText(
+      "could not be sent",
+    );
+    await expectNoViolationsAtBothSizes(page, "with the contact form-level error");
+  });
+
+  test("contact: the Thank You screen after a real send", async ({ page }, testInfo) => {
+    await gotoHydrated(page, "/contact");
+    await fillContact(page, uniqueEmail(testInfo));
+    const heading = page.getByRole("heading", { level: 1, name: "Thank You!" });
+    await expect(heading).toBeVisible();
+    await expect(heading).toBeFocused();
+    await expect(page.getByRole("main")).toContainText(contactMessages.success);
+    await expectNoViolationsAtBothSizes(page, "on the Thank You screen");
+  });
+});
+
+test.describe("keyboard", () => {
+  for (const viewport of sizes) {
+    test(`the skip link is first and moves focus to the main content at ${sizeName(viewport)}`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await gotoHydrated(page, "/parties");
+      const skip = page.getByRole("link", { name: "Skip to main content" });
+      // Out of sight until focused (visually hidden, still in the accessibility tree).
+      expect((await skip.boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
+      await page.keyboard.press("Tab");
+      await expect(skip).toBeFocused();
+      await expect(skip).toBeInViewport({ ratio: 1 });
+      // Shown when focused: inside the viewport, not clipped to a pixel.
+      const box = await skip.boundingBox();
+      expect(box?.width ?? 0).toBeGreaterThan(50);
+      expect(box?.height ?? 0).toBeGreaterThan(20);
+      expect(box?.y ?? -1).toBeGreaterThanOrEqual(0);
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("main")).toBeFocused();
+      // The next Tab continues inside the main content, not back in the header.
+      await page.keyboard.press("Tab");
+      const inMain = await page.evaluate(() => Boolean(document.activeElement?.closest("main")));
+      expect(inMain, "the Tab after the skip link lands inside <main>").toBe(true);
+    });
+  }
+
+  for (const viewport of sizes) {
+    for (const path of pages) {
+      test(`${path}: every Tab stop shows a contrasting focus indicator at ${sizeName(viewport)}`, async ({
+        page,
+      }) => {
+        test.slow();
+        await page.setViewportSize(viewport);
+        await gotoHydrated(page, path);
+        await settled(page);
+        const skip = page.getByRole("link", { name: "Skip to main content" });
+        if (viewport === viewports.mobile) {
+          // With the menu open, so its links are Tab stops too; then back to the first stop
+          // by keyboard, so :focus-visible applies as it does for a visitor.
+          const nav = page.getByRole("navigation", { name: "Main" });
+          await nav.getByRole("button", { name: "Menu" }).click();
+          await nav.getByRole("link", { name: "Contact" }).waitFor();
+          await nav.getByRole("link").first().focus();
+          await page.keyboard.press("Shift+Tab");
+        } else {
+          await page.keyboard.press("Tab");
+        }
+        await expect(skip).toBeFocused();
+        const problems: string[] = [];
+        let stops = 0;
+        // Until focus leaves the page or comes round to an element already visited.
+        for (let i = 0; i < 200; i++) {
+          const stop = await page.evaluate(focusIndicator);
+          if (!stop || stop.revisit) break;
+          stops += 1;
+          if (!stop.ok) problems.push(`${stop.key}: ${stop.why}`);
+          await page.keyboard.press("Tab");
+        }
+        expect(stops, "Tab reaches the page's controls").toBeGreaterThan(5);
+        expect(problems).toEqual([]);
+      });
+    }
+  }
+
+  for (const path of pages) {
+    test(`${path}: one h1 and headings in order`, async ({ page }) => {
+      await gotoHydrated(page, path);
+      await settled(page);
+      await expectHeadingsInOrder(page);
+    });
+  }
+
+  test("the Thank You screen keeps headings in order", async ({ page }) => {
+    await page.route("**/f/*", (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: "application/json",
+        body: '{"ok":true,"next":"/contact/thanks"}',
+      }),
+    );
+    await gotoHydrated(page, "/contact");
+    const form = page.getByRole("main");
+    await form.getByLabel("Name").fill("Axe Tester");
+    await form.getByLabel("Email").fill("axe@example.com");
+    await form.getByLabel("Subject").selectOption({ label: "General Question" });
+    await form.getByLabel("Message").fill("Hello");
+    await form.getByRole("button", { name: contactMessages.submit }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Thank You!" })).toBeVisible();
+    await expectHeadingsInOrder(page);
+  });
+});
+
+async function expectHeadingsInOrder(page: Page) {
+  const levels = await page.evaluate(() =>
+    [...document.querySelectorAll("h1, h2, h3, h4, h5, h6, [role=heading]")]
+      .filter((h) => !h.closest("[hidden], [aria-hidden=true]"))
+      .map((h) => ({
+        level: Number(h.getAttribute("aria-level") ?? h.tagName.slice(1)),
+        text: (h.textContent ?? "").trim(),
+      })),
+  );
+  expect(
+    levels.filter((h) => h.level === 1),
+    "exactly one h1",
+  ).toHaveLength(1);
+  expect(levels[0]?.level, "the first heading is the h1").toBe(1);
+  for (let i = 1; i < levels.length; i++) {
+    const previous = levels[i - 1];
+    const current = levels[i];
+    if (!previous || !current) continue;
+    expect(
+      current.level,
+      `"${current.text}" (h${current.level}) follows "${previous.text}" (h${previous.level})`,
+    ).toBeLessThanOrEqual(previous.level + 1);
+  }
+}
+
+/**
+ * Runs in the page on document.activeElement: is a focus indicator drawn, and does it reach
+ * 3:1 against the colour around it (WCAG 1.4.11)? Looks at the outline (the site's focus
+ * style) and falls back to a box-shadow ring. What is around it is read at four points just
+ * outside the element, where the ring is drawn, from whatever is painted there (the sticky
+ * header under the skip link, say), not only from the element's ancestors. Colours are
+ * resolved to sRGB by a canvas, so oklch() works; a gradient counts with its worst stop.
+ * Returns null once focus has left the page, and revisit: true when it comes round again.
+ */
+async function focusIndicator() {
+  const el = document.activeElement as HTMLElement | null;
+  if (!el || el === document.body) return null;
+  if (el.dataset.tabStop) return { key: "", ok: true, why: "", revisit: true };
+  el.dataset.tabStop = "seen";
+  // Links and buttons fade their colours in (transition-colors, outline included).
+  await Promise.all(el.getAnimations().map((a) => a.finished.catch(() => undefined)));
+  const label = (el.textContent || el.getAttribute("aria-label") || el.getAttribute("name") || "")
+    .trim()
+    .replace(/\s+/g, " ")
+    .slice(0, 40);
+  const key = `${el.tagName.toLowerCase()} "${label}"`;
+  const result = (ok: boolean, why = "") => ({ key, ok, why, revisit: false });
+  // The skip link is hidden until focused: appearing is its focus indicator (checked by the
+  // skip-link test); its ring may cross the header's Call Now button on a phone.
+  if (el.getAttribute("href") === "#main") return result(true);
+  const ctx = document.createElement("canvas").getContext("2d", { willReadFrequently: true });
+  if (!ctx) return result(false, "no canvas");
+  type Rgb = { r: number; g: number; b: number; a: number };
+  const rgba = (color: string): Rgb => {
+    ctx.clearRect(0, 0, 1, 1);
+    ctx.fillStyle = "#000";
+    ctx.fillStyle = color;
+    ctx.fillRect(0, 0, 1, 1);
+    const [r = 0, g = 0, b = 0, a = 0] = ctx.getImageData(0, 0, 1, 1).data;
+    return { r, g, b, a: a / 255 };
+  };
+  const luminance = ({ r, g, b }: Rgb) => {
+    const lin = (c: number) => {
+      const s = c / 255;
+      return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+  };
+  const contrast = (x: Rgb, y: Rgb) => {
+    const [hi, lo] = [luminance(x), luminance(y)].sort((p, q) => q - p) as [number, number];
+    return (hi + 0.05) / (lo + 0.05);
+  };
+  const colourStops = /(oklch|oklab|lab|lch|rgba?|hsla?|color)\([^()]*\)|#[0-9a-f]{3,8}\b/gi;
+  /** The colours an element paints behind its content: gradient stops or an opaque fill. */
+  const paints = (node: Element): Rgb[] | null => {
+    const style = getComputedStyle(node);
+    const stops = style.backgroundImage.match(colourStops);
+    if (stops?.length) return stops.map(rgba);
+    const fill = rgba(style.backgroundColor);
+    return fill.a > 0.99 ? [fill] : null;
+  };
+  const around = (): Rgb[] => {
+    const box = el.getBoundingClientRect();
+    const gap = 4; // outline-offset 2px + half the 3px outline
+    const points = [
+      [box.left - gap, box.top + box.height / 2],
+      [box.right + gap, box.top + box.height / 2],
+      [box.left + box.width / 2, box.top - gap],
+      [box.left + box.width / 2, box.bottom + gap],
+    ] as const;
+    const found: Rgb[] = [];
+    for (const [x, y] of points) {
+      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+      const stack = document.elementsFromPoint(x, y).filter((n) => n !== el && !el.contains(n));
+      const painted = stack.map(paints).find((c) => c !== null);
+      found.push(...(painted ?? [rgba("white")]));
+    }
+    if (found.length) return found;
+    for (let node = el.parentElement; node; node = node.parentElement) {
+      const painted = paints(node);
+      if (painted) return painted;
+    }
+    return [rgba("white")];
+  };
+  const style = getComputedStyle(el);
+  let indicator: string | null = null;
+  if (style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) >= 2) {
+    indicator = style.outlineColor;
+  } else if (style.boxShadow && style.boxShadow !== "none") {
+    indicator = style.boxShadow.match(colourStops)?.[0] ?? null;
+  }
+  if (!indicator) {
+    return result(
+      false,
+      `no focus indicator (outline ${style.outlineStyle} ${style.outlineWidth})`,
+    );
+  }
+  const ring = rgba(indicator);
+  const worst = Math.min(...around().map((bg) => contrast(ring, bg)));
+  if (worst < 3) return result(false, `ring ${indicator} has ${worst.toFixed(2)}:1 < 3:1`);
+  return result(true);
+}
