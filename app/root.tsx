@@ -10,7 +10,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 // Linked with a precedence, so React writes it first in <head>, before the script preloads:
-// the one render-blocking request is asked for first, not after 17 scripts (issue 4).
+// the one render-blocking request is asked for first, not after the scripts (issue 4).
 import stylesheet from "./app.css?url";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";

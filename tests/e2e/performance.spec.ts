@@ -151,94 +151,108 @@ test.describe("layout shift", () => {
     ),
   ];
 
-  for (const { viewport, path } of cases) {
-    test(`${path} at ${sizeName(viewport)}: CLS 0, open and closed`, async ({ page }) => {
-      await page.setViewportSize(viewport);
-      await page.addInitScript(() => {
-        const w = window as unknown as {
-          __shifts: { at: number; value: number; sources: string[] }[];
-        };
-        w.__shifts = [];
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & {
-            value: number;
-            hadRecentInput: boolean;
-            sources?: {
-              node?: Node;
-              previousRect: DOMRectReadOnly;
-              currentRect: DOMRectReadOnly;
-            }[];
-          })[]) {
-            if (entry.hadRecentInput) continue;
-            const rect = (r: DOMRectReadOnly) =>
-              `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
-            // A shift none of whose sources moved or resized by a whole pixel is not one a
-            // visitor can see (Chromium now and then reports such a sub-pixel entry for a text
-            // node during hydration): not counted, so the check stays exact and not flaky.
-            const visible = (entry.sources ?? []).some(
-              (s) => rect(s.previousRect) !== rect(s.currentRect),
-            );
-            if (entry.sources?.length && !visible) continue;
-            w.__shifts.push({
-              at: entry.startTime,
-              value: entry.value,
-              sources: (entry.sources ?? []).map(
-                (s) =>
-                  `${
-                    s.node instanceof Element
-                      ? `${s.node.tagName.toLowerCase()}.${[...s.node.classList].slice(0, 4).join(".")}`
-                      : String(s.node?.nodeName)
-                  } ${rect(s.previousRect)} → ${rect(s.currentRect)} at ${Math.round(entry.startTime)} ms`,
-              ),
-            });
-          }
-        }).observe({ type: "layout-shift", buffered: true });
-        // When the parser finished, on the same clock as the shifts' startTime (page.clock fakes
-        // performance.now(), not the events' timeStamp).
-        document.addEventListener("readystatechange", (event) => {
-          if (document.readyState === "interactive") {
-            (w as unknown as { __parsed: number }).__parsed = event.timeStamp;
-          }
+  type Shift = { value: number; sources: string[] };
+  type ShiftWindow = Window & { __shifts: Shift[]; __flushShifts: () => void };
+
+  /** Records every layout shift of the document, with where its sources moved. */
+  function recordShifts() {
+    const w = window as unknown as ShiftWindow;
+    w.__shifts = [];
+    const rect = (r: DOMRectReadOnly) =>
+      `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
+    const record = (entries: PerformanceEntry[]) => {
+      for (const entry of entries as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+      })[]) {
+        if (entry.hadRecentInput) continue;
+        w.__shifts.push({
+          value: entry.value,
+          sources: (entry.sources ?? []).map((s) => {
+            const node =
+              s.node instanceof Element
+                ? `${s.node.tagName.toLowerCase()}.${[...s.node.classList].slice(0, 4).join(".")}`
+                : String(s.node?.nodeName);
+            return `${node} ${rect(s.previousRect)} → ${rect(s.currentRect)}`;
+          }),
         });
-      });
+      }
+    };
+    const observer = new PerformanceObserver((list) => record(list.getEntries()));
+    observer.observe({ type: "layout-shift", buffered: true });
+    w.__flushShifts = () => record(observer.takeRecords());
+  }
+
+  /** Two frames: whatever changed before has been laid out, painted and reported. */
+  const twoFrames = (page: Page) =>
+    page.evaluate(
+      () =>
+        new Promise<void>((done) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 50))),
+        ),
+    );
+  const shiftsSoFar = (page: Page) =>
+    page.evaluate(() => {
+      const w = window as unknown as ShiftWindow;
+      w.__flushShifts();
+      return w.__shifts;
+    });
+
+  for (const { viewport, path } of cases) {
+    test(`${path} at ${sizeName(viewport)}: no shift on hydration, open and closed`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await page.addInitScript(recordShifts);
       for (const [state, time] of Object.entries(clocks)) {
         await page.clock.setFixedTime(time);
-        await gotoHydrated(page, path);
-        await settled(page);
+        // React Router's entry is held back until the prerendered page has been parsed and
+        // painted, so what is measured is what hydration and the open-now status change, not
+        // the half-built frames a busy machine paints while the parser yields.
+        let release = () => {};
+        const released = new Promise<void>((done) => {
+          release = done;
+        });
+        await page.route("**/assets/entry.client-*.js", async (route) => {
+          await released;
+          await route.continue();
+        });
+        await page.goto(path, { waitUntil: "domcontentloaded" });
+        await twoFrames(page);
+        expect(
+          await page.evaluate(() => "__reactRouterDataRouter" in window),
+          "not hydrated yet",
+        ).toBe(false);
+        const before = (await shiftsSoFar(page)).length;
+        if (before > 0) {
+          test.info().annotations.push({
+            type: "layout shift while the HTML was parsed",
+            description: `${before} on ${path} at ${sizeName(viewport)} (${state})`,
+          });
+        }
+
+        release();
+        await page.waitForFunction(() => {
+          const w = window as { __reactRouterDataRouter?: { state: { initialized: boolean } } };
+          const main = document.querySelector("main");
+          return (
+            w.__reactRouterDataRouter?.state.initialized === true &&
+            main !== null &&
+            Object.keys(main).some((key) => key.startsWith("__reactFiber"))
+          );
+        });
         await expect(
           page.getByRole("contentinfo").locator("p", {
             hasText: state === "open" ? /^Open now/ : /^Closed/,
           }),
         ).toBeVisible();
-        // Two frames and a pause, for anything that would move after the status renders.
-        await page.evaluate(
-          () =>
-            new Promise((done) =>
-              requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 300))),
-            ),
-        );
-        // Shifts while the parser was still reading the HTML (it yields on a busy machine and
-        // the browser may paint a half-built page) are the load's, not the page's: counted from
-        // the end of parsing, which is when hydration and the open-now status come in.
-        const { shifts, duringParsing } = await page.evaluate(() => {
-          const all = (
-            window as unknown as { __shifts: { at: number; value: number; sources: string[] }[] }
-          ).__shifts;
-          const parsed = (window as unknown as { __parsed?: number }).__parsed ?? 0;
-          return {
-            shifts: all
-              .filter((s) => s.at >= parsed)
-              .map(({ value, sources }) => ({ value, sources })),
-            duringParsing: all.filter((s) => s.at < parsed).length,
-          };
-        });
-        if (duringParsing > 0) {
-          test.info().annotations.push({
-            type: "layout shift while parsing",
-            description: `${duringParsing} on ${path} while ${state}`,
-          });
-        }
-        expect(shifts, `layout shifts on ${path} while ${state}`).toEqual([]);
+        // Anything that would move after the status renders, too.
+        await twoFrames(page);
+        await page.waitForTimeout(250);
+        const after = (await shiftsSoFar(page)).slice(before);
+        expect(after, `layout shifts on ${path} after hydration while ${state}`).toEqual([]);
+        await page.unrouteAll();
       }
     });
   }
