@@ -144,6 +144,8 @@ test.describe("form states", () => {
 });
 
 test.describe("keyboard", () => {
+  // Focus moves scroll the page at once, not smoothly: the ring is sampled where it settles.
+  test.use({ reducedMotion: "reduce" });
   for (const viewport of sizes) {
     test(`the skip link is first and moves focus to the main content at ${sizeName(viewport)}`, async ({
       page,
@@ -275,8 +277,10 @@ async function focusIndicator() {
   if (!el || el === document.body) return null;
   if (el.dataset.tabStop) return { key: "", ok: true, why: "", revisit: true };
   el.dataset.tabStop = "seen";
-  // Links and buttons fade their colours in (transition-colors, outline included).
+  // Links and buttons fade their colours in (transition-colors, outline included); and the
+  // page may still be scrolling the element into view: let both finish and paint.
   await Promise.all(el.getAnimations().map((a) => a.finished.catch(() => undefined)));
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   const label = (el.textContent || el.getAttribute("aria-label") || el.getAttribute("name") || "")
     .trim()
     .replace(/\s+/g, " ")
