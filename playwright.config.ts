@@ -1,11 +1,10 @@
 import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "./scripts/local-tools.ts";
 
 // End-to-end tests in Debian's Chromium against the built site and the real server.
 // The global setup builds the site, starts an SMTP capture server and `node server/index.ts`
 // on free ports; specs import `test` and `expect` from tests/e2e/fixtures.ts.
-
-export const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 if (!existsSync(chromiumPath)) {
   throw new Error(
@@ -37,14 +36,7 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: chromiumPath,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      args: chromiumArgs,
     },
   },
 });

@@ -14,10 +14,10 @@
 //
 // Options: --runs=N (default 3), --only=mobile|desktop, --page=/about (repeatable).
 // Nothing leaves the machine: the server and Chromium listen on 127.0.0.1 only.
+
 import { spawn, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -25,9 +25,10 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
+import { buildIfStale, chromiumArgs, chromiumPath, freePort } from "./local-tools.ts";
 
 const root = resolve(import.meta.dirname, "..");
-const chromePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const chromePath = chromiumPath;
 const node = existsSync(join(root, "node_modules/.bin/node"))
   ? join(root, "node_modules/.bin/node")
   : process.execPath;
@@ -102,46 +103,6 @@ interface RunFigures {
 }
 
 // --- build, serve, launch ---------------------------------------------------------------
-
-const sources = [
-  "app",
-  "forms",
-  "public",
-  "react-router.config.ts",
-  "vite.config.ts",
-  "package.json",
-];
-
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
-}
-
-function buildIfNeeded() {
-  const built = join(root, "build/client/index.html");
-  const fresh =
-    existsSync(built) &&
-    existsSync(join(root, "build/client/404/index.html")) &&
-    Math.max(...sources.map((s) => newestMtime(join(root, s)))) <= statSync(built).mtimeMs;
-  if (fresh) return;
-  console.log("[audit] building the site…");
-  const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => done(port));
-    });
-  });
-}
 
 async function startServer(siteDir: string, databasePath: string) {
   const port = await freePort();
@@ -389,7 +350,7 @@ async function main() {
 
   const started = performance.now();
   const loadStart = loadavg()[0]?.toFixed(1);
-  buildIfNeeded();
+  buildIfStale((m) => console.log(`[audit] ${m}`));
 
   const tmp = mkdtempSync(join(tmpdir(), "rink-audit-"));
   const siteDir = join(tmp, "site");
@@ -397,15 +358,7 @@ async function main() {
   const server = await startServer(siteDir, join(tmp, "inbox.db"));
   const chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
+    chromeFlags: ["--headless=new", ...chromiumArgs],
     // chrome-launcher's own defaults (no extensions, no default-browser check, …) still apply.
     logLevel: "error",
   });

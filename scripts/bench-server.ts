@@ -3,6 +3,7 @@
 // and POST /f/newsletter on ours (valid JSON, a unique email each); prints requests per second
 // and p99 latency and the ratio ours/nginx, then checks that every submission answered 2xx is
 // in SQLite. Not part of `npm test`: it takes about a minute and a quiet machine.
+
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import {
   chmodSync,
@@ -14,10 +15,10 @@ import {
   writeFileSync,
 } from "node:fs";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { freePort } from "./local-tools.ts";
 
 interface Histogram {
   average: number;
@@ -60,18 +61,6 @@ const nginxBin = "/usr/sbin/nginx";
 const connections = 50;
 const duration = Number(process.env.BENCH_SECONDS ?? 20);
 const warmup = 3;
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => done(port));
-    });
-  });
-}
 
 async function waitUntilUp(url: string, child: ChildProcess, name: string) {
   const deadline = Date.now() + 30_000;

@@ -4,18 +4,12 @@
 import { readFileSync } from "node:fs";
 import { chromium } from "playwright-core";
 import { site } from "../app/content/site.ts";
+import { chromiumArgs, chromiumPath } from "./local-tools.ts";
 
 const icon = readFileSync("public/favicon.svg", "utf8");
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
+  executablePath: chromiumPath,
+  args: chromiumArgs,
 });
 
 async function render(html: string, width: number, height: number, path: string) {

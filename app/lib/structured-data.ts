@@ -1,18 +1,8 @@
 import type { Address, DayHours, PartyPackage, Phone } from "../content/types";
-import { formatPrice } from "./format.ts";
+import { formatDay, formatPrice } from "./format.ts";
 
 // schema.org data for search engines, built from the content module so it can never
 // disagree with the page.
-
-const dayNames = {
-  monday: "Monday",
-  tuesday: "Tuesday",
-  wednesday: "Wednesday",
-  thursday: "Thursday",
-  friday: "Friday",
-  saturday: "Saturday",
-  sunday: "Sunday",
-} as const;
 
 interface RinkFacts {
   name: string;
@@ -49,7 +39,7 @@ export function rinkJsonLd(rink: RinkFacts, siteUrl: string) {
     openingHoursSpecification: rink.hours.flatMap((d) =>
       d.ranges.map((r) => ({
         "@type": "OpeningHoursSpecification",
-        dayOfWeek: `https://schema.org/${dayNames[d.day]}`,
+        dayOfWeek: `https://schema.org/${formatDay(d.day)}`,
         opens: r.start,
         closes: r.end,
       })),

@@ -16,10 +16,10 @@
 import { spawn, spawnSync } from "node:child_process";
 import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { rename, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { SMTPServer } from "smtp-server";
+import { freePort } from "../../scripts/local-tools.ts";
 import { parseMail } from "./mail-parse";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -62,18 +62,6 @@ function buildCrossOrigin(buildDir: string, formsEndpoint: string): void {
   console.log(
     `[e2e] built the cross-origin site in ${((Date.now() - started) / 1000).toFixed(1)}s`,
   );
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => done(port));
-    });
-  });
 }
 
 async function startSmtp(mailDir: string): Promise<{ server: SMTPServer; port: number }> {
