@@ -55,6 +55,9 @@ const metrics = {
 } as const;
 type Metric = keyof typeof metrics | "requests";
 
+/** Runs added for a page whose median mobile performance falls below the gate. */
+const extraRuns = 2;
+
 /** The mobile thresholds CI holds every page to; the goal stays 100 everywhere. */
 const minimum: Record<Category, number> = {
   performance: 95,
@@ -279,6 +282,11 @@ const fmt: Record<Metric, (v: number) => string> = {
   requests: (v) => String(Math.round(v)),
 };
 
+const range = (values: number[]) => {
+  const [low, high] = [Math.min(...values), Math.max(...values)];
+  return low === high ? String(low) : `${low}–${high}`;
+};
+
 export function markdownTable(summaries: PageSummary[]): string {
   const head = [
     "preset",
@@ -294,6 +302,8 @@ export function markdownTable(summaries: PageSummary[]): string {
     "Speed Index",
     "Transferred",
     "Requests",
+    "Runs",
+    "Perf range",
   ];
   const rows = summaries.map((s) => [
     s.preset,
@@ -302,6 +312,8 @@ export function markdownTable(summaries: PageSummary[]): string {
     ...(["fcp", "lcp", "tbt", "cls", "si", "bytes", "requests"] as Metric[]).map((m) =>
       fmt[m](s.median.metrics[m]),
     ),
+    String(s.runs.length),
+    range(s.runs.map((r) => r.scores.performance ?? 0)),
   ]);
   return [
     `| ${head.join(" | ")} |`,
@@ -375,24 +387,38 @@ async function main() {
       for (const page of chosen) {
         const url = `${server.url}${page.path}`;
         const results: Lhr[] = [];
-        for (let i = 0; i < runs; i++) {
-          // A run can fail when the machine is very busy (no paint within Lighthouse's time
-          // limits): try it again, twice, before giving up on the page.
-          for (let attempt = 1; ; attempt++) {
-            const lhr = await audit(url, chrome.port, preset, "notFound" in page);
-            if (!lhr.runtimeError) {
-              results.push(lhr);
-              break;
+        const measure = async (count: number) => {
+          for (let i = 0; i < count; i++) {
+            // A run can fail when the machine is very busy (no paint within Lighthouse's time
+            // limits): try it again, twice, before giving up on the page.
+            for (let attempt = 1; ; attempt++) {
+              const lhr = await audit(url, chrome.port, preset, "notFound" in page);
+              if (!lhr.runtimeError) {
+                results.push(lhr);
+                break;
+              }
+              const why = `${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
+              if (attempt === 3) throw new Error(`Lighthouse failed on ${url} (${preset}): ${why}`);
+              console.warn(`[audit] ${preset} ${page.label}: run failed (${why}), retrying`);
             }
-            const why = `${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
-            if (attempt === 3) throw new Error(`Lighthouse failed on ${url} (${preset}): ${why}`);
-            console.warn(`[audit] ${preset} ${page.label}: run failed (${why}), retrying`);
           }
+        };
+        await measure(runs);
+        let summary = summarize(preset, page.label, page.path, results.map(figures));
+        // The performance score is the one that moves with the machine's load (TBT, FCP).
+        // Below the gate, two more runs: the page is judged on the median of all of them, so a
+        // real regression still fails while one slow run in three does not decide.
+        const slow = summary.median.scores.performance < minimum.performance;
+        if (preset === "mobile" && slow && runs >= 3) {
+          console.warn(
+            `[audit] mobile ${page.label}: performance ${summary.median.scores.performance} in ${runs} runs, measuring ${extraRuns} more`,
+          );
+          await measure(extraRuns);
+          summary = summarize(preset, page.label, page.path, results.map(figures));
         }
-        const summary = summarize(preset, page.label, page.path, results.map(figures));
         summaries.push(summary);
         const name = page.label === "/" ? "home" : page.label.replace(/^\//, "");
-        const representative = runs > 1 ? computeMedianRun(results as never) : results[0];
+        const representative = results.length > 1 ? computeMedianRun(results as never) : results[0];
         await writeFile(join(outDir, `${preset}-${name}.json`), JSON.stringify(representative));
         const found = problems(summary, "notFound" in page);
         for (const p of found) failures.push(`${preset} ${page.label}: ${p}`);
@@ -420,7 +446,7 @@ async function main() {
     `Written by \`npm run audit\` on ${new Date().toISOString().slice(0, 10)}: Lighthouse ${
       (await import("lighthouse/package.json", { with: { type: "json" } })).default.version
     }, ${chromeVersion}, the built site served by \`node server/index.ts\` on 127.0.0.1.`,
-    `Median of ${runs} run(s) per page and preset; mobile uses simulated throttling (slow 4G, 4x CPU).`,
+    `Median of ${runs} run(s) per page and preset (${runs + extraRuns} for a page whose mobile performance median fell below ${minimum.performance}; the table's runs column says); mobile uses simulated throttling (slow 4G, 4x CPU).`,
     "`404` is an unknown path, served with status 404: its SEO score is expected below 100",
     "(http-status-code, is-crawlable: noindex), and best practices loses points only because",
     "the browser logs the page's own 404 status as a console error; the audit checks that no",

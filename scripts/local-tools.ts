@@ -39,6 +39,8 @@ const sources = [
   "public",
   "react-router.config.ts",
   "vite.config.ts",
+  "scripts/postbuild.ts",
+  "server/security-headers.ts",
   "package.json",
 ];
 

@@ -1,4 +1,5 @@
-// After `react-router build`: hash each page's inline scripts into its Content-Security-Policy,
+// After `react-router build`: hash each page's inline scripts and styles into its
+// Content-Security-Policy,
 // write build/client/_headers (read by static hosts and by our server), and precompress
 // every text file with brotli and gzip so the server can send them as they are.
 import { createHash } from "node:crypto";
@@ -16,6 +17,8 @@ function files(dir: string): string[] {
   });
 }
 
+const sha256 = (text: string) => `sha256-${createHash("sha256").update(text).digest("base64")}`;
+
 /** Inline scripts the browser executes: no src, and a JavaScript type (or none). */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
@@ -25,19 +28,29 @@ export function inlineScriptHashes(html: string): string[] {
     if (/\ssrc=/.test(attrs) || body === "") continue;
     const type = /\stype="([^"]*)"/.exec(attrs)?.[1];
     if (type && type !== "module" && type !== "text/javascript") continue;
-    hashes.add(`sha256-${createHash("sha256").update(body).digest("base64")}`);
+    hashes.add(sha256(body));
   }
   return [...hashes];
+}
+
+/** Inline <style> elements: the stylesheet written into each page (app/root.tsx). */
+export function inlineStyleHashes(html: string): string[] {
+  const bodies = [...html.matchAll(/<style[^>]*>(?<body>[\s\S]*?)<\/style>/g)];
+  return [...new Set(bodies.map((m) => sha256(m.groups?.body ?? "")))];
 }
 
 const formsEndpoint = process.env.VITE_FORMS_ENDPOINT?.trim();
 const formsOrigin = formsEndpoint ? new URL(formsEndpoint).origin : null;
 
 const pages = files(root).filter((f) => f.endsWith("index.html"));
-const pageHeaders = pages.map((page) => ({
-  path: `/${relative(root, page).replace(/index\.html$/, "")}`,
-  scriptHashes: inlineScriptHashes(readFileSync(page, "utf8")),
-}));
+const pageHeaders = pages.map((page) => {
+  const html = readFileSync(page, "utf8");
+  return {
+    path: `/${relative(root, page).replace(/index\.html$/, "")}`,
+    scriptHashes: inlineScriptHashes(html),
+    styleHashes: inlineStyleHashes(html),
+  };
+});
 writeFileSync(join(root, "_headers"), renderHeadersFile(pageHeaders, formsOrigin));
 
 let compressed = 0;

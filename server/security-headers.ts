@@ -7,16 +7,23 @@ import { join } from "node:path";
 export interface PolicyInput {
   /** sha256 hashes ('sha256-…') of the page's inline scripts. */
   scriptHashes: readonly string[];
+  /** sha256 hashes of the page's inline <style> elements (the stylesheet is written in). */
+  styleHashes: readonly string[];
   /** Origin of the forms endpoint when it is not the site itself, e.g. https://formspree.io. */
   formsOrigin: string | null;
 }
 
-export function contentSecurityPolicy({ scriptHashes, formsOrigin }: PolicyInput): string {
+export function contentSecurityPolicy({
+  scriptHashes,
+  styleHashes,
+  formsOrigin,
+}: PolicyInput): string {
   const forms = formsOrigin ? ` ${formsOrigin}` : "";
+  const sources = (hashes: readonly string[]) => hashes.map((h) => ` '${h}'`).join("");
   return [
     "default-src 'self'",
-    `script-src 'self'${scriptHashes.map((h) => ` '${h}'`).join("")}`,
-    "style-src 'self'",
+    `script-src 'self'${sources(scriptHashes)}`,
+    `style-src 'self'${sources(styleHashes)}`,
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src 'self'${forms}`,
@@ -59,6 +66,7 @@ export interface PageHeaders {
   /** The page's URL path with its trailing slash: "/", "/about/", "/404/". */
   path: string;
   scriptHashes: readonly string[];
+  styleHashes: readonly string[];
 }
 
 /** The `_headers` file: base headers on every path, assets cached forever, a CSP per page. */
@@ -73,7 +81,7 @@ export function renderHeadersFile(pages: readonly PageHeaders[], formsOrigin: st
   lines.push("/*", ...common, "");
   lines.push("/assets/*", `  Cache-Control: ${immutableCache}`, "");
   for (const page of [...pages].sort((a, b) => a.path.localeCompare(b.path))) {
-    const csp = contentSecurityPolicy({ scriptHashes: page.scriptHashes, formsOrigin });
+    const csp = contentSecurityPolicy({ ...page, formsOrigin });
     // Hosts answer /about and /about/ alike: both get the page's headers.
     const paths = page.path === "/" ? ["/"] : [page.path.replace(/\/$/, ""), page.path];
     for (const path of paths) {

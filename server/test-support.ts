@@ -46,6 +46,7 @@ export function fakeSite(root: string, options: { formsOrigin?: string } = {}): 
       Object.entries(fakeInlineScripts).map(([path, body]) => ({
         path,
         scriptHashes: [scriptHash(body)],
+        styleHashes: [],
       })),
       options.formsOrigin ?? null,
     ),

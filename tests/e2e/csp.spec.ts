@@ -46,7 +46,7 @@ async function expectHydrated(page: Page) {
   await toggle.click();
 }
 
-test("every route has a CSP without unsafe-inline or unsafe-eval for scripts", async ({
+test("every route has a CSP without unsafe-inline or unsafe-eval for scripts or styles", async ({
   request,
 }) => {
   for (const path of [...routes, "/no-such-page"]) {
@@ -59,6 +59,10 @@ test("every route has a CSP without unsafe-inline or unsafe-eval for scripts", a
     const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src")) ?? "";
     expect(scriptSrc, path).toMatch(/'sha256-/);
     expect(scriptSrc, path).not.toMatch(/unsafe-inline|unsafe-eval/);
+    // The stylesheet written into the page is allowed by its hash, not by 'unsafe-inline'.
+    const styleSrc = csp.split(";").find((d) => d.trim().startsWith("style-src")) ?? "";
+    expect(styleSrc, path).toMatch(/'sha256-/);
+    expect(styleSrc, path).not.toMatch(/unsafe-inline/);
   }
 });
 
