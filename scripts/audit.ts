@@ -225,8 +225,10 @@ interface PageSummary {
 
 type Preset = "mobile" | "desktop";
 
+/** A run's score on Lighthouse's 0–100 scale. */
+const scoreOf = (run: RunFigures, c: Category) => Math.round((run.scores[c] ?? 0) * 100);
+
 function summarize(preset: Preset, page: string, url: string, runs: RunFigures[]): PageSummary {
-  const scoreOf = (run: RunFigures, c: Category) => (run.scores[c] ?? 0) * 100;
   return {
     preset,
     page,
@@ -313,7 +315,7 @@ export function markdownTable(summaries: PageSummary[]): string {
       fmt[m](s.median.metrics[m]),
     ),
     String(s.runs.length),
-    range(s.runs.map((r) => r.scores.performance ?? 0)),
+    range(s.runs.map((r) => scoreOf(r, "performance"))),
   ]);
   return [
     `| ${head.join(" | ")} |`,
