@@ -11,20 +11,12 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import config from "../react-router.config.ts";
 
 const root = "build/client";
 const budgets = { js: 130 * 1024, css: 15 * 1024, html: 30 * 1024 };
 /** Every prerendered page: the five routes, both thank-you pages and the 404 page. */
-const pages = [
-  "/",
-  "/about",
-  "/parties",
-  "/policies",
-  "/contact",
-  "/contact/thanks",
-  "/newsletter/thanks",
-  "/404",
-];
+const pages = config.prerender;
 
 const gz = (bytes: Buffer | string) => gzipSync(bytes, { level: 9 }).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;

@@ -3,7 +3,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
@@ -62,18 +61,8 @@ export function fakeSite(root: string, options: { formsOrigin?: string } = {}): 
   return site;
 }
 
-/** A port nothing listens on (until a test starts something there). */
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => done(port));
-    });
-  });
-}
+// One free-port helper for the whole project (scripts/local-tools.ts).
+export { freePort } from "../scripts/local-tools.ts";
 
 const root = resolve(import.meta.dirname, "..");
 /** The project's Node 24 (tests may run under another Node). */
