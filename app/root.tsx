@@ -24,6 +24,10 @@ import {
 } from "./lib/pending-navigation";
 import { phoneByLabel } from "./lib/phone";
 
+// `npm run dev` only (the build drops this line): Vite adds the stylesheet itself and swaps
+// it on every edit, which the written-in copy cannot do.
+if (import.meta.env.DEV && !import.meta.env.SSR) void import("./app.css");
+
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "icon", href: "/icon-192.png", type: "image/png", sizes: "192x192" },
@@ -34,7 +38,8 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const mainPhone = phoneByLabel(site.phones, "Main");
   return (
-    <html lang="en-US">
+    // The boot script adds class="js" before React starts: expected, not a mismatch.
+    <html lang="en-US" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
