@@ -1,13 +1,11 @@
 import { Link } from "react-router";
 import type { Address, DayHours, NavLink, Phone } from "../content/types";
-import { hoursRows } from "../lib/hours";
 import { directionsUrl } from "../lib/maps";
 import { formatPhone, telHref } from "../lib/phone";
 import { scrollToTop } from "../lib/scroll";
 import { CurrentYear } from "./current-year";
-import { HoursList } from "./hours-list";
 import { PhoneIcon } from "./icons";
-import { OpenStatus } from "./open-status";
+import { PostedHours } from "./posted-hours";
 import { RatingBadge } from "./rating-badge";
 
 interface SiteFooterProps {
@@ -69,13 +67,7 @@ export function SiteFooter({
           <h2 id="footer-hours" className="font-display font-extrabold text-lg text-white">
             Hours
           </h2>
-          {/* Reserved height: the status appears after hydration without shifting the page. */}
-          <div className="mt-3 min-h-7">
-            <OpenStatus hours={hours} timeZone={timeZone} tone="dark" />
-          </div>
-          <div className="mt-3">
-            <HoursList rows={hoursRows(hours)} tone="dark" />
-          </div>
+          <PostedHours hours={hours} timeZone={timeZone} tone="dark" />
         </section>
         <section aria-labelledby="footer-visit">
           <h2 id="footer-visit" className="font-display font-extrabold text-lg text-white">

@@ -1,15 +1,13 @@
 import { useState } from "react";
 import { contactMessages } from "../../forms/contact";
 import { ContactForm } from "../components/contact-form";
-import { HoursList } from "../components/hours-list";
 import { ClockIcon, PhoneIcon, PinIcon } from "../components/icons";
-import { OpenStatus } from "../components/open-status";
 import { PageHero } from "../components/page-hero";
+import { PostedHours } from "../components/posted-hours";
 import { ThankYou } from "../components/thank-you";
 import { buttonStyles } from "../components/ui/button-styles";
 import { site } from "../content/site";
 import { formAction, formSettings } from "../lib/form-endpoints";
-import { hoursRows } from "../lib/hours";
 import { directionsUrl, formatAddress, mapUrl } from "../lib/maps";
 import { formatPhone, phoneByLabel, telHref } from "../lib/phone";
 import { pageMeta } from "../lib/seo";
@@ -76,12 +74,7 @@ export default function Contact() {
             >
               <ClockIcon /> Hours
             </h2>
-            <div className="mt-3 min-h-7">
-              <OpenStatus hours={site.hours} timeZone={site.timeZone} />
-            </div>
-            <div className="mt-3">
-              <HoursList rows={hoursRows(site.hours)} />
-            </div>
+            <PostedHours hours={site.hours} timeZone={site.timeZone} />
           </section>
         </div>
 

@@ -1,15 +1,13 @@
 import { smsConsent } from "../../forms/newsletter";
-import { HoursList } from "../components/hours-list";
 import { PhoneIcon, PinIcon, StarIcon } from "../components/icons";
 import { NewsletterSignup } from "../components/newsletter-signup";
-import { OpenStatus } from "../components/open-status";
+import { PostedHours } from "../components/posted-hours";
 import { RatingBadge } from "../components/rating-badge";
 import { SectionHeading } from "../components/section-heading";
 import { SessionCard } from "../components/session-card";
 import { buttonStyles } from "../components/ui/button-styles";
 import { site } from "../content/site";
 import { formAction } from "../lib/form-endpoints";
-import { hoursRows } from "../lib/hours";
 import { directionsUrl, formatAddress } from "../lib/maps";
 import { formatPhone, phoneByLabel, telHref } from "../lib/phone";
 import { pageMeta } from "../lib/seo";
@@ -68,13 +66,7 @@ export default function Home() {
           />
           <div className="mt-8 max-w-md rounded-2xl border border-brand-100 bg-white p-6">
             <h3 className="font-display font-extrabold text-brand-900 text-xl">Posted hours</h3>
-            {/* Reserved height: the status appears after hydration without shifting the page. */}
-            <div className="mt-3 min-h-7">
-              <OpenStatus hours={site.hours} timeZone={site.timeZone} />
-            </div>
-            <div className="mt-3">
-              <HoursList rows={hoursRows(site.hours)} />
-            </div>
+            <PostedHours hours={site.hours} timeZone={site.timeZone} />
           </div>
           <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {site.sessions.map((session) => (
