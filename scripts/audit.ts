@@ -19,21 +19,24 @@ import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
-import { buildIfStale, chromiumArgs, chromiumPath, freePort } from "./local-tools.ts";
+import {
+  buildIfStale,
+  chromiumArgs,
+  chromiumPath,
+  freePort,
+  projectNode,
+  projectRoot as root,
+  stopProcess,
+  waitUntilUp,
+} from "./local-tools.ts";
 
-const root = resolve(import.meta.dirname, "..");
-const chromePath = chromiumPath;
-const node = existsSync(join(root, "node_modules/.bin/node"))
-  ? join(root, "node_modules/.bin/node")
-  : process.execPath;
-
-export const pages = [
+const pages = [
   { label: "/", path: "/" },
   { label: "/about", path: "/about" },
   { label: "/parties", path: "/parties" },
@@ -109,7 +112,7 @@ interface RunFigures {
 
 async function startServer(siteDir: string, databasePath: string) {
   const port = await freePort();
-  const child = spawn(node, ["server/index.ts"], {
+  const child = spawn(projectNode, ["server/index.ts"], {
     cwd: root,
     env: {
       ...process.env,
@@ -129,28 +132,8 @@ async function startServer(siteDir: string, databasePath: string) {
     stderr += chunk.toString();
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited early:\n${stderr}`);
-    try {
-      if ((await fetch(`${url}/`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`The server did not answer ${url}:\n${stderr}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const stop = () =>
-    new Promise<void>((done) => {
-      if (child.exitCode !== null || child.signalCode !== null) return done();
-      const force = setTimeout(() => child.kill("SIGKILL"), 5_000);
-      child.once("exit", () => {
-        clearTimeout(force);
-        done();
-      });
-      child.kill("SIGTERM");
-    });
-  return { url, stop };
+  await waitUntilUp(`${url}/`, child, (why) => `The server ${why}:\n${stderr}`);
+  return { url, stop: () => stopProcess(child) };
 }
 
 // --- figures ----------------------------------------------------------------------------
@@ -289,7 +272,7 @@ const range = (values: number[]) => {
   return low === high ? String(low) : `${low}–${high}`;
 };
 
-export function markdownTable(summaries: PageSummary[]): string {
+function markdownTable(summaries: PageSummary[]): string {
   const head = [
     "preset",
     "page",
@@ -358,8 +341,8 @@ async function main() {
   const chosen = values.page?.length
     ? pages.filter((p) => values.page?.includes(p.label) || values.page?.includes(p.path))
     : [...pages];
-  if (!existsSync(chromePath)) {
-    throw new Error(`No Chromium at ${chromePath}: sudo apt-get install -y chromium`);
+  if (!existsSync(chromiumPath)) {
+    throw new Error(`No Chromium at ${chromiumPath}: sudo apt-get install -y chromium`);
   }
 
   const started = performance.now();
@@ -371,7 +354,7 @@ async function main() {
   cpSync(join(root, "build/client"), siteDir, { recursive: true });
   const server = await startServer(siteDir, join(tmp, "inbox.db"));
   const chrome = await chromeLauncher.launch({
-    chromePath,
+    chromePath: chromiumPath,
     chromeFlags: ["--headless=new", ...chromiumArgs],
     // chrome-launcher's own defaults (no extensions, no default-browser check, …) still apply.
     logLevel: "error",
@@ -438,7 +421,7 @@ async function main() {
 
   const duration = (performance.now() - started) / 1000;
   const benchmarks = summaries.flatMap((s) => s.runs.map((r) => r.benchmarkIndex));
-  const chromeVersion = spawnSync(chromePath, ["--version"], { encoding: "utf8" }).stdout.trim();
+  const chromeVersion = spawnSync(chromiumPath, ["--version"], { encoding: "utf8" }).stdout.trim();
   const failingAudits = summaries.flatMap((s) =>
     s.failing.map((f) => `- ${s.preset} \`${s.page}\`: ${f}`),
   );

@@ -17,9 +17,15 @@ import {
 } from "node:fs";
 import { createRequire } from "node:module";
 import { cpus, loadavg, tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { freePort } from "./local-tools.ts";
+import {
+  freePort,
+  projectNode,
+  projectRoot as root,
+  stopProcess,
+  waitUntilUp,
+} from "./local-tools.ts";
 
 interface Histogram {
   average: number;
@@ -53,41 +59,13 @@ type Autocannon = (options: {
 // autocannon ships no types: loaded through require, typed by the little used here.
 const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 
-const root = resolve(import.meta.dirname, "..");
 const builtSite = join(root, "build/client");
-const nodeBin = existsSync(join(root, "node_modules/.bin/node"))
-  ? join(root, "node_modules/.bin/node")
-  : process.execPath;
 const nginxBin = "/usr/sbin/nginx";
 const connections = 50;
 const duration = Number(process.env.BENCH_SECONDS ?? 20);
 const warmup = 3;
 
-async function waitUntilUp(url: string, child: ChildProcess, name: string) {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${name} did not answer ${url} within 30 s`);
-}
-
-function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((done) => {
-    const force = setTimeout(() => child.kill("SIGKILL"), 10_000);
-    child.once("exit", () => {
-      clearTimeout(force);
-      done();
-    });
-    child.kill(signal);
-  });
-}
+const stop = (child: ChildProcess, signal: NodeJS.Signals) => stopProcess(child, signal, 10_000);
 
 function nginxConfig(dir: string, port: number, siteDir: string): string {
   // Like Debian's defaults (sendfile, keep-alive, gzip_static for the .gz copies), with every
@@ -190,7 +168,7 @@ async function main(): Promise<number> {
     cpSync(builtSite, siteDir, { recursive: true });
     const databasePath = join(dir, "inbox.db");
     const oursPort = await freePort();
-    const ours = spawn(nodeBin, ["server/index.ts"], {
+    const ours = spawn(projectNode, ["server/index.ts"], {
       cwd: root,
       env: {
         PATH: process.env.PATH ?? "",
@@ -220,8 +198,8 @@ async function main(): Promise<number> {
 
     const oursUrl = `http://127.0.0.1:${oursPort}`;
     const nginxUrl = `http://127.0.0.1:${nginxPort}`;
-    await waitUntilUp(`${oursUrl}/`, ours, "our server");
-    await waitUntilUp(`${nginxUrl}/`, nginx, "nginx");
+    await waitUntilUp(`${oursUrl}/`, ours, (why) => `our server ${why}`);
+    await waitUntilUp(`${nginxUrl}/`, nginx, (why) => `nginx ${why}`);
 
     // As a browser asks: both send the same precompressed index.html.gz.
     const pageHeaders = { "accept-encoding": "gzip" };

@@ -39,10 +39,11 @@ function stylesheetsOf(html: string, readAsset: (path: string) => string) {
   return { inline, linked };
 }
 
+type Stylesheets = ReturnType<typeof stylesheetsOf>;
+
 /** Why the page would wait for more than one stylesheet request to paint; [] when fine. */
-function renderBlocking(html: string, readAsset: (path: string) => string): string[] {
+function renderBlocking(html: string, { inline, linked }: Stylesheets): string[] {
   const found: string[] = [];
-  const { inline, linked } = stylesheetsOf(html, readAsset);
   if (inline.length + linked.length !== 1) {
     found.push(`${inline.length} inline and ${linked.length} linked stylesheets (want one)`);
   }
@@ -72,10 +73,13 @@ for (const page of pages) {
   for (const asset of assets) {
     if (asset.endsWith(".js")) js += gz(readFileSync(join(root, asset)));
   }
-  const { inline, linked } = stylesheetsOf(html, readAsset);
-  const css = [...inline, ...linked.map((l) => l.css ?? "")].reduce((sum, c) => sum + gz(c), 0);
+  const sheets = stylesheetsOf(html, readAsset);
+  const css = [...sheets.inline, ...sheets.linked.map((l) => l.css ?? "")].reduce(
+    (sum, c) => sum + gz(c),
+    0,
+  );
   const htmlSize = gz(html);
-  const blocking = renderBlocking(html, readAsset);
+  const blocking = renderBlocking(html, sheets);
   const over = [
     js > budgets.js && "JS",
     css > budgets.css && "CSS",

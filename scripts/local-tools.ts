@@ -1,11 +1,17 @@
-// What the project's own tools share: the system Chromium and how to launch it here, a free
-// loopback port, and "build the site unless the build is newer than its sources".
-import { spawnSync } from "node:child_process";
+// What the project's own tools share: the project's Node, the system Chromium and how to
+// launch it here, a free loopback port, starting and stopping a server process, and "build
+// the site unless the build is newer than its sources".
+import { type ChildProcess, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 
 export const projectRoot = resolve(import.meta.dirname, "..");
+
+/** The project's Node 24 (`npm run` puts node_modules/.bin first; callers may run another). */
+export const projectNode = existsSync(join(projectRoot, "node_modules/.bin/node"))
+  ? join(projectRoot, "node_modules/.bin/node")
+  : process.execPath;
 
 /** Debian's Chromium (CHROMIUM_PATH overrides): browser downloads are impossible here. */
 export const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -30,6 +36,47 @@ export function freePort(): Promise<number> {
       const port = typeof address === "object" && address ? address.port : 0;
       probe.close(() => done(port));
     });
+  });
+}
+
+/**
+ * Resolves once `url` answers 2xx; throws if `child` exits first or after 30 s, with the
+ * message `failure` makes of the reason ("exited with code 1", "did not answer … within 30 s").
+ */
+export async function waitUntilUp(
+  url: string,
+  child: ChildProcess,
+  failure: (reason: string) => string,
+): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(failure(`exited with ${child.exitCode ?? child.signalCode}`));
+    }
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(failure(`did not answer ${url} within 30 s`));
+}
+
+/** Sends `signal`, then SIGKILL after `graceMs`; resolves once the process has exited. */
+export function stopProcess(
+  child: ChildProcess,
+  signal: NodeJS.Signals = "SIGTERM",
+  graceMs = 5_000,
+): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    const force = setTimeout(() => child.kill("SIGKILL"), graceMs);
+    child.once("exit", () => {
+      clearTimeout(force);
+      done();
+    });
+    child.kill(signal);
   });
 }
 

@@ -1,14 +1,14 @@
 // After `react-router build`: hash each page's inline scripts and styles into its
-// Content-Security-Policy,
-// write build/client/_headers (read by static hosts and by our server), and precompress
-// every text file with brotli and gzip so the server can send them as they are.
-import { createHash } from "node:crypto";
+// Content-Security-Policy, write build/client/_headers (read by static hosts and by our
+// server), and precompress every text file with brotli and gzip so the server can send them
+// as they are.
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { renderHeadersFile } from "../server/security-headers.ts";
+import config from "../react-router.config.ts";
+import { cspHash, renderHeadersFile } from "../server/security-headers.ts";
 
-const root = join(process.env.BUILD_DIR || "build", "client");
+const root = join(config.buildDirectory, "client");
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -17,10 +17,8 @@ function files(dir: string): string[] {
   });
 }
 
-const sha256 = (text: string) => `sha256-${createHash("sha256").update(text).digest("base64")}`;
-
 /** Inline scripts the browser executes: no src, and a JavaScript type (or none). */
-export function inlineScriptHashes(html: string): string[] {
+function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(/<script(?<attrs>[^>]*)>(?<body>[\s\S]*?)<\/script>/g)) {
     const attrs = match.groups?.attrs ?? "";
@@ -28,15 +26,15 @@ export function inlineScriptHashes(html: string): string[] {
     if (/\ssrc=/.test(attrs) || body === "") continue;
     const type = /\stype="([^"]*)"/.exec(attrs)?.[1];
     if (type && type !== "module" && type !== "text/javascript") continue;
-    hashes.add(sha256(body));
+    hashes.add(cspHash(body));
   }
   return [...hashes];
 }
 
 /** Inline <style> elements: the stylesheet written into each page (app/root.tsx). */
-export function inlineStyleHashes(html: string): string[] {
+function inlineStyleHashes(html: string): string[] {
   const bodies = [...html.matchAll(/<style[^>]*>(?<body>[\s\S]*?)<\/style>/g)];
-  return [...new Set(bodies.map((m) => sha256(m.groups?.body ?? "")))];
+  return [...new Set(bodies.map((m) => cspHash(m.groups?.body ?? "")))];
 }
 
 const formsEndpoint = process.env.VITE_FORMS_ENDPOINT?.trim();

@@ -53,7 +53,7 @@ export function parseTrustProxy(value: string | undefined): TrustProxy | string 
 }
 
 /** "::ffff:10.0.0.1" (an IPv4 client of a dual-stack socket) is 10.0.0.1. */
-export function normaliseAddress(address: string): string {
+function normaliseAddress(address: string): string {
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
   return mapped?.[1] ?? address;
 }

@@ -112,7 +112,7 @@ function accept(c: Context<AppEnv>, form: InboxForm) {
  * proxy may end TLS in front of us) or one of the configured origins. No Origin header at all
  * is a client that is not a browser page, which CORS cannot restrain anyway.
  */
-export function originAllowed(
+function originAllowed(
   origin: string | undefined,
   host: string | undefined,
   siteOrigins: ReadonlySet<string>,

@@ -23,7 +23,7 @@ interface Bucket {
   at: number;
 }
 
-export const defaultMaxKeys = 10_000;
+const defaultMaxKeys = 10_000;
 
 export function createRateLimiter({
   perMinute,

@@ -1,8 +1,13 @@
 // The one security-header policy. The build writes it per page into build/client/_headers
 // (the file static hosts read; scripts/postbuild.ts) and the server applies that same file,
 // so a static deploy is as strict as `npm start`.
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+
+/** A CSP hash source ('sha256-…') for an inline script's or style's text. */
+export const cspHash = (text: string) =>
+  `sha256-${createHash("sha256").update(text).digest("base64")}`;
 
 export interface PolicyInput {
   /** sha256 hashes ('sha256-…') of the page's inline scripts. */

@@ -2,11 +2,12 @@
 // server on 127.0.0.1 that keeps what it receives.
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { SMTPServer } from "smtp-server";
+import { projectNode, projectRoot as root } from "../scripts/local-tools.ts";
 import { renderHeadersFile } from "./security-headers.ts";
 
 /** A temp folder removed by the returned function. */
@@ -61,14 +62,8 @@ export function fakeSite(root: string, options: { formsOrigin?: string } = {}): 
   return site;
 }
 
-// One free-port helper for the whole project (scripts/local-tools.ts).
-export { freePort } from "../scripts/local-tools.ts";
-
-const root = resolve(import.meta.dirname, "..");
-/** The project's Node 24 (tests may run under another Node). */
-export const projectNode = existsSync(join(root, "node_modules/.bin/node"))
-  ? join(root, "node_modules/.bin/node")
-  : process.execPath;
+// The project's own helpers (scripts/local-tools.ts): one of each for the whole project.
+export { freePort, projectNode } from "../scripts/local-tools.ts";
 
 export interface ServerProcess {
   proc: ChildProcess;

@@ -1,6 +1,6 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import type { DayHours } from "../content/types";
-import { describeOpenStatus, openStatus, possibleStatusTexts } from "../lib/open-now";
+import { describeOpenStatus, openStatus, reservedStatusTexts } from "../lib/open-now";
 
 interface OpenStatusProps {
   hours: readonly DayHours[];
@@ -39,9 +39,8 @@ export function OpenStatus({ hours, timeZone, tone = "light" }: OpenStatusProps)
         : "bg-slate-200 text-slate-900";
   const pill =
     "col-start-1 row-start-1 inline-flex items-center gap-2 self-start justify-self-start rounded-full px-3 py-1 font-semibold text-sm";
-  const texts = possibleStatusTexts(hours);
-  // Texts within two letters of the longest: which one is widest depends on the font.
-  const reserve = texts.filter((t) => t.length >= (texts[0]?.length ?? 0) - 2);
+  // Fixed for the week's hours: not recomputed on each minute's re-render.
+  const reserve = useMemo(() => reservedStatusTexts(hours), [hours]);
   // One grid cell holds the status over invisible copies of the longest texts it can show,
   // so the cell is as tall as the tallest of them at any width and in any font: nothing
   // moves when the status appears after hydration or changes (CLS 0).

@@ -79,3 +79,10 @@ export function possibleStatusTexts(week: readonly DayHours[]): string[] {
   texts.push(describeOpenStatus({ open: false, opens: null }));
   return [...new Set(texts)].sort((a, b) => b.length - a.length);
 }
+
+/** The texts to reserve room for: within two letters of the longest, since which one is
+ * widest depends on the font. */
+export function reservedStatusTexts(week: readonly DayHours[]): string[] {
+  const texts = possibleStatusTexts(week);
+  return texts.filter((t) => t.length >= (texts[0]?.length ?? 0) - 2);
+}

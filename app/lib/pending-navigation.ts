@@ -7,7 +7,9 @@
 // - elsewhere the reload happens, and the inline boot script (below) then goes on to the
 //   page asked for.
 
-export const pendingKey = "rink:pending-navigation";
+const pendingKey = "rink:pending-navigation";
+/** How long a remembered link stays worth following after a reload. */
+const pendingMaxAgeMs = 15_000;
 
 /** Remember where an internal link is about to take the visitor. */
 export function rememberPendingNavigation(event: MouseEvent): void {
@@ -48,7 +50,7 @@ export function redirectStaleChunkReloads(): () => void {
     event.preventDefault();
     const pending = readPending();
     clearPendingNavigation();
-    if (pending && Date.now() - pending.at < 15_000) window.location.assign(pending.href);
+    if (pending && Date.now() - pending.at < pendingMaxAgeMs) window.location.assign(pending.href);
   };
   navigation.addEventListener("navigate", onNavigate);
   return () => navigation.removeEventListener("navigate", onNavigate);
@@ -71,5 +73,5 @@ try {
   var p = JSON.parse(sessionStorage.getItem("${pendingKey}") || "null");
   sessionStorage.removeItem("${pendingKey}");
   var n = performance.getEntriesByType("navigation")[0];
-  if (p && n && n.type === "reload" && Date.now() - p.at < 15000 && p.href !== location.pathname + location.search + location.hash) location.replace(p.href);
+  if (p && n && n.type === "reload" && Date.now() - p.at < ${pendingMaxAgeMs} && p.href !== location.pathname + location.search + location.hash) location.replace(p.href);
 } catch (e) {}`;

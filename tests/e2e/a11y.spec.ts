@@ -7,14 +7,12 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { contactMessages } from "../../forms/contact";
 import { newsletterMessages } from "../../forms/newsletter";
-import { expect, gotoHydrated, test, uniqueEmail, viewports } from "./fixtures";
-import { routes, unknownPath } from "./site-facts";
+import { expect, gotoHydrated, sizeName, test, uniqueEmail, viewports } from "./fixtures";
+import { everyPage } from "./site-facts";
 
 const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-/** Every page a visitor can land on: the five routes, both thank-you pages and the 404. */
-const pages = [...routes, "/contact/thanks", "/newsletter/thanks", unknownPath];
+const pages = everyPage;
 const sizes = [viewports.mobile, viewports.desktop];
-const sizeName = (v: { width: number; height: number }) => `${v.width}x${v.height}`;
 
 /** Waits until the open-now status (it appears after hydration) is on the page. */
 async function settled(page: Page) {

@@ -1,15 +1,15 @@
 import type { Page } from "@playwright/test";
 import { contactMessages } from "../../forms/contact";
 import { newsletterMessages } from "../../forms/newsletter";
-import { expect, test, uniqueEmail } from "./fixtures";
-import { routes } from "./site-facts";
+import { expect, test, uniqueEmail, viewports } from "./fixtures";
+import { everyPage, unknownPath } from "./site-facts";
 
 // The Content-Security-Policy allows exactly what the site ships: Chromium reports no
 // violation on any route, through client-side navigation and both forms, and every page
 // still hydrates. Also against a build whose forms post to another origin, as with the
 // hosted form service (our own inbox stands in for it on another port).
 
-const pages = [...routes, "/contact/thanks", "/newsletter/thanks"];
+const pages = everyPage.filter((path) => path !== unknownPath);
 
 /** Collects CSP violations the page reports, from before its first script runs. */
 async function watchViolations(page: Page): Promise<string[]> {
@@ -30,7 +30,7 @@ async function watchViolations(page: Page): Promise<string[]> {
 
 /** Hydrated: React has attached its handlers, so the mobile menu toggle works. */
 async function expectHydrated(page: Page) {
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(viewports.mobile);
   const toggle = page.getByRole("button", { name: "Menu" });
   await expect(async () => {
     await toggle.click();
@@ -42,7 +42,7 @@ async function expectHydrated(page: Page) {
 test("every route has a CSP without unsafe-inline or unsafe-eval for scripts or styles", async ({
   request,
 }) => {
-  for (const path of [...pages, "/no-such-page"]) {
+  for (const path of everyPage) {
     const response = await request.get(path);
     const csp = response.headers()["content-security-policy"] ?? "";
     expect(csp, path).toContain("default-src 'self'");
@@ -94,7 +94,7 @@ test("no violations when both forms are sent", async ({ page }, testInfo) => {
 
   await page.goto("/contact");
   await expectHydrated(page);
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.setViewportSize(viewports.desktop);
   await page.getByLabel("Name").fill("Pat Skater");
   await page.getByRole("textbox", { name: "Email" }).fill(uniqueEmail(testInfo));
   await page.getByLabel("Subject").selectOption("general");
@@ -116,7 +116,7 @@ test.describe("a build whose forms post to another origin", () => {
     const response = await page.goto(`${site}/`);
     expect(response?.headers()["content-security-policy"]).toContain(`connect-src 'self' ${forms}`);
     await expectHydrated(page);
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.setViewportSize(viewports.desktop);
     const email = uniqueEmail(testInfo);
     const newsletter = page.getByRole("form", { name: "Stay in the Loop" });
     await expect(newsletter).toHaveAttribute("action", `${forms}/f/newsletter`);

@@ -9,7 +9,6 @@
  *   SMTP_URL       that capture server; the server was started with NOTIFY_TO
  *                  owner@example.test and NOTIFY_FROM website@example.test
  *                  (and RATE_LIMIT_PER_MINUTE=0: all specs post from one address)
- *   SITE_DIR       the copy of build/client the server serves (read-only for specs)
  *
  * Fixtures on `test`:
  *   baseURL        BASE_URL, so page.goto("/about") and request.get("/x") reach the server.
@@ -30,9 +29,9 @@
  *
  * Plain helpers: gotoHydrated(page, path) goes to a page and waits until React has
  * hydrated it (use it before clicking anything JavaScript handles). uniqueEmail(testInfo)
- * and uniquePhoneDigits() give values no other test uses, since specs run in parallel
- * against one server, one database and one mailbox: find your own rows and mails by them.
- * readInbox/readMails are the inbox and mailbox reads as functions, for use outside a test.
+ * gives a value no other test uses, since specs run in parallel against one server, one
+ * database and one mailbox: find your own rows and mails by it. readInbox is the inbox
+ * read as a function, for use outside a test.
  * site-facts.ts holds what each route must show (expectRouteFacts, expectFooter), read
  * from the content module.
  *
@@ -55,6 +54,9 @@ export const viewports = {
   desktop: { width: 1280, height: 800 },
   narrowest: { width: 320, height: 640 },
 } as const;
+
+/** "390x844": a viewport as test titles name it. */
+export const sizeName = (v: { width: number; height: number }) => `${v.width}x${v.height}`;
 
 /** A mail as the SMTP capture server saved it. */
 export interface CapturedMail extends ParsedMail {
@@ -98,7 +100,7 @@ export async function readInbox<T extends Row = Row>(
 }
 
 /** Every mail captured so far, oldest first. */
-export function readMails(): CapturedMail[] {
+function readMails(): CapturedMail[] {
   const dir = env("MAIL_DIR");
   return readdirSync(dir)
     .filter((name) => name.endsWith(".json"))
@@ -177,13 +179,6 @@ let counter = 0;
 export function uniqueEmail(testInfo: TestInfo): string {
   counter += 1;
   return `visitor-${testInfo.testId}-${testInfo.repeatEachIndex}-${counter}@example.test`;
-}
-
-/** Ten digits, (260) 555-NNNN, unique within this worker's run. */
-export function uniquePhoneDigits(): string {
-  counter += 1;
-  const n = (process.pid * 100 + counter) % 10_000;
-  return `260555${String(n).padStart(4, "0")}`;
 }
 
 interface Fixtures {

@@ -5,28 +5,43 @@
 //      message it receives as a JSON file in mail/ (see CapturedMail in fixtures.ts);
 //   4. starts the real server, `node server/index.ts` with the project's Node 24, on a free
 //      port with DATABASE_PATH, SMTP_URL and NOTIFY_TO/NOTIFY_FROM, and waits until it answers.
-//   5. makes a second build whose forms post to another origin (BUILD_DIR in the temp dir,
-//      VITE_FORMS_ENDPOINT) and serves it, with a second inbox standing in for the hosted
+//   5. makes a second build whose forms post to another origin (BUILD_DIR under .tmp/, moved
+//      to the temp dir; VITE_FORMS_ENDPOINT) and serves it, with a second inbox standing in for the hosted
 //      service on its own port (SITE_ORIGINS allows the site): CROSS_SITE_URL,
 //      CROSS_FORMS_URL, CROSS_DATABASE_PATH.
-// It sets BASE_URL, DATABASE_PATH, MAIL_DIR, SMTP_URL and SITE_DIR in process.env, which the workers inherit,
+// It sets BASE_URL, DATABASE_PATH, MAIL_DIR and SMTP_URL in process.env, which the workers inherit,
 // and returns the teardown: stop the server and the SMTP server, remove the temp dir.
 // The server's output goes to reports/e2e-server.log.
 
-import { spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { rename, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
-import { freePort } from "../../scripts/local-tools.ts";
+import {
+  freePort,
+  projectNode,
+  projectRoot as root,
+  stopProcess,
+  waitUntilUp,
+} from "../../scripts/local-tools.ts";
 import { parseMail } from "./mail-parse";
 
-const root = resolve(import.meta.dirname, "../..");
-// `npm run` and `npx` put node_modules/.bin first, so this is the project's Node 24.
-const projectNode = existsSync(join(root, "node_modules/.bin/node"))
-  ? join(root, "node_modules/.bin/node")
-  : process.execPath;
+/** `npm run build` with `env` added; throws with the build's output when it fails. */
+function runBuild(what: string, env: Record<string, string> = {}): void {
+  const started = Date.now();
+  const result = spawnSync("npm", ["run", "build"], {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, ...env },
+  });
+  if (result.status !== 0) {
+    process.stderr.write(result.stdout + result.stderr);
+    throw new Error(`the build of ${what} failed with exit code ${result.status}`);
+  }
+  console.log(`[e2e] built ${what} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+}
 
 function build(): void {
   if (process.env.E2E_SKIP_BUILD === "1") {
@@ -35,33 +50,22 @@ function build(): void {
     }
     return;
   }
-  const started = Date.now();
-  const result = spawnSync("npm", ["run", "build"], { cwd: root, encoding: "utf8" });
-  if (result.status !== 0) {
-    process.stderr.write(result.stdout + result.stderr);
-    throw new Error(`npm run build failed with exit code ${result.status}`);
-  }
-  console.log(`[e2e] built the site in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  runBuild("the site");
 }
 
 /**
  * A second build whose forms post to another origin (as with the hosted service), for the
- * CSP and CORS specs: the site on one port, our inbox standing in for the service on another.
+ * CSP and CORS specs, copied to `siteDir`. Built inside the project (the prerenderer resolves
+ * node_modules from the build), removed from there whatever happens.
  */
-function buildCrossOrigin(buildDir: string, formsEndpoint: string): void {
-  const started = Date.now();
-  const result = spawnSync("npm", ["run", "build"], {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...process.env, BUILD_DIR: buildDir, VITE_FORMS_ENDPOINT: formsEndpoint },
-  });
-  if (result.status !== 0) {
-    process.stderr.write(result.stdout + result.stderr);
-    throw new Error(`the cross-origin build failed with exit code ${result.status}`);
+function buildCrossOrigin(siteDir: string, formsEndpoint: string): void {
+  const buildDir = join(root, ".tmp", `e2e-cross-build-${process.pid}`);
+  try {
+    runBuild("the cross-origin site", { BUILD_DIR: buildDir, VITE_FORMS_ENDPOINT: formsEndpoint });
+    cpSync(join(buildDir, "client"), siteDir, { recursive: true });
+  } finally {
+    rmSync(buildDir, { recursive: true, force: true });
   }
-  console.log(
-    `[e2e] built the cross-origin site in ${((Date.now() - started) / 1000).toFixed(1)}s`,
-  );
 }
 
 async function startSmtp(mailDir: string): Promise<{ server: SMTPServer; port: number }> {
@@ -110,43 +114,22 @@ async function startSmtp(mailDir: string): Promise<{ server: SMTPServer; port: n
   return { server, port };
 }
 
-async function waitUntilUp(url: string, child: ReturnType<typeof spawn>, logPath: string) {
-  const deadline = Date.now() + 30_000;
-  let exited: number | null = null;
-  child.once("exit", (code) => {
-    exited = code ?? -1;
-  });
-  while (Date.now() < deadline) {
-    if (exited !== null) {
-      throw new Error(`The server exited with code ${exited} before answering; see ${logPath}`);
-    }
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`The server did not answer ${url} within 30s; see ${logPath}`);
-}
-
-function stop(child: ReturnType<typeof spawn>): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((done) => {
-    const force = setTimeout(() => child.kill("SIGKILL"), 5_000);
-    child.once("exit", () => {
-      clearTimeout(force);
-      done();
-    });
-    child.kill("SIGTERM");
-  });
-}
-
 export default async function globalSetup() {
   build();
 
   const tmp = mkdtempSync(join(tmpdir(), "rink-e2e-"));
+  // The cross-origin pair: a build posting to `formsUrl`, served at `crossUrl`. Built before
+  // anything starts, so a failed build leaves no process behind.
+  const [crossPort, formsPort] = [await freePort(), await freePort()];
+  const crossUrl = `http://127.0.0.1:${crossPort}`;
+  const formsUrl = `http://127.0.0.1:${formsPort}`;
+  const crossDatabasePath = join(tmp, "cross-inbox.db");
+  try {
+    buildCrossOrigin(join(tmp, "cross-site"), formsUrl);
+  } catch (error) {
+    rmSync(tmp, { recursive: true, force: true });
+    throw error;
+  }
   const databasePath = join(tmp, "inbox.db");
   const mailDir = join(tmp, "mail");
   mkdirSync(mailDir);
@@ -162,41 +145,7 @@ export default async function globalSetup() {
   const baseUrl = `http://127.0.0.1:${port}`;
   const log = createWriteStream(logPath);
   const smtpUrl = `smtp://127.0.0.1:${smtp.port}`;
-  const child = spawn(projectNode, ["server/index.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      SITE_DIR: siteDir,
-      DATABASE_PATH: databasePath,
-      SMTP_URL: smtpUrl,
-      NOTIFY_TO: "owner@example.test",
-      NOTIFY_FROM: "website@example.test",
-      // Every spec posts from 127.0.0.1 in parallel; the per-client limit has its own
-      // server tests, and here it would only make form specs flaky.
-      RATE_LIMIT_PER_MINUTE: "0",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.pipe(log, { end: false });
-  child.stderr?.pipe(log, { end: false });
-  // Should the runner die without its teardown, the server must not outlive it.
-  const killChild = () => child.kill("SIGKILL");
-  process.once("exit", killChild);
-
-  // The cross-origin pair: a build posting to `formsUrl`, served at `crossUrl`.
-  const [crossPort, formsPort] = [await freePort(), await freePort()];
-  const crossUrl = `http://127.0.0.1:${crossPort}`;
-  const formsUrl = `http://127.0.0.1:${formsPort}`;
-  const crossDatabasePath = join(tmp, "cross-inbox.db");
-  // Built inside the project (the prerenderer resolves node_modules from the build), then
-  // moved to the temp dir like the main site.
-  const crossBuild = join(root, ".tmp", `e2e-cross-build-${process.pid}`);
-  buildCrossOrigin(crossBuild, formsUrl);
-  cpSync(join(crossBuild, "client"), join(tmp, "cross-site"), { recursive: true });
-  rmSync(crossBuild, { recursive: true, force: true });
+  const servers: ChildProcess[] = [];
   const serve = (env: Record<string, string>) => {
     const server = spawn(projectNode, ["server/index.ts"], {
       cwd: root,
@@ -204,6 +153,8 @@ export default async function globalSetup() {
         ...process.env,
         NODE_ENV: "production",
         HOST: "127.0.0.1",
+        // Every spec posts from 127.0.0.1 in parallel; the per-client limit has its own
+        // server tests, and here it would only make form specs flaky.
         RATE_LIMIT_PER_MINUTE: "0",
         ...env,
       },
@@ -211,8 +162,22 @@ export default async function globalSetup() {
     });
     server.stdout?.pipe(log, { end: false });
     server.stderr?.pipe(log, { end: false });
+    servers.push(server);
     return server;
   };
+  // Should the runner die without its teardown, no server may outlive it.
+  const killAll = () => {
+    for (const server of servers) server.kill("SIGKILL");
+  };
+  process.once("exit", killAll);
+  const child = serve({
+    PORT: String(port),
+    SITE_DIR: siteDir,
+    DATABASE_PATH: databasePath,
+    SMTP_URL: smtpUrl,
+    NOTIFY_TO: "owner@example.test",
+    NOTIFY_FROM: "website@example.test",
+  });
   const crossSite = serve({
     PORT: String(crossPort),
     SITE_DIR: join(tmp, "cross-site"),
@@ -224,26 +189,21 @@ export default async function globalSetup() {
     DATABASE_PATH: crossDatabasePath,
     SITE_ORIGINS: crossUrl,
   });
-  const killCross = () => {
-    crossSite.kill("SIGKILL");
-    formsService.kill("SIGKILL");
-  };
-  process.once("exit", killCross);
 
   const teardown = async () => {
-    await Promise.all([stop(crossSite), stop(formsService)]);
-    process.off("exit", killCross);
-    await stop(child);
-    process.off("exit", killChild);
+    await Promise.all([stopProcess(crossSite), stopProcess(formsService)]);
+    await stopProcess(child);
+    process.off("exit", killAll);
     await new Promise<void>((done) => smtp.server.close(() => done()));
     log.end();
     rmSync(tmp, { recursive: true, force: true });
   };
 
   try {
-    await waitUntilUp(`${baseUrl}/`, child, logPath);
-    await waitUntilUp(`${crossUrl}/`, crossSite, logPath);
-    await waitUntilUp(`${formsUrl}/`, formsService, logPath);
+    const failure = (why: string) => `A server ${why}; see ${logPath}`;
+    await waitUntilUp(`${baseUrl}/`, child, failure);
+    await waitUntilUp(`${crossUrl}/`, crossSite, failure);
+    await waitUntilUp(`${formsUrl}/`, formsService, failure);
   } catch (error) {
     await teardown();
     throw error;
@@ -253,7 +213,6 @@ export default async function globalSetup() {
   process.env.DATABASE_PATH = databasePath;
   process.env.MAIL_DIR = mailDir;
   process.env.SMTP_URL = smtpUrl;
-  process.env.SITE_DIR = siteDir;
   process.env.CROSS_SITE_URL = crossUrl;
   process.env.CROSS_FORMS_URL = formsUrl;
   process.env.CROSS_DATABASE_PATH = crossDatabasePath;

@@ -49,7 +49,7 @@ function decodeQuotedPrintable(text: string, inHeader = false): string {
 }
 
 /** Decodes RFC 2047 encoded words such as =?UTF-8?Q?Caf=C3=A9?= in a header value. */
-export function decodeHeader(value: string): string {
+function decodeHeader(value: string): string {
   return value
     .replace(/(=\?[^?]+\?[BbQq]\?[^?]*\?=)\s+(?==\?)/g, "$1")
     .replace(

@@ -8,11 +8,10 @@
 //   - no layout shift (CLS 0), including when the open-now status appears after hydration,
 //     open and closed, with the whole page in view.
 import type { Page } from "@playwright/test";
-import { expect, gotoHydrated, test, viewports } from "./fixtures";
-import { routes, unknownPath } from "./site-facts";
+import { expect, gotoHydrated, sizeName, test, viewports } from "./fixtures";
+import { everyPage, unknownPath } from "./site-facts";
 
-const pages = [...routes, "/contact/thanks", "/newsletter/thanks", unknownPath];
-const sizeName = (v: { width: number; height: number }) => `${v.width}x${v.height}`;
+const pages = everyPage;
 
 /** Waits until the footer's open-now status (rendered after hydration) is on the page. */
 async function settled(page: Page) {

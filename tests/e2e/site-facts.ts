@@ -17,6 +17,8 @@ import { expect } from "./fixtures";
 export const routes = ["/", "/about", "/parties", "/policies", "/contact"] as const;
 export type RoutePath = (typeof routes)[number];
 export const unknownPath = "/this-page-does-not-exist";
+/** Every page a visitor can land on: the five routes, both thank-you pages and the 404 page. */
+export const everyPage = [...routes, "/contact/thanks", "/newsletter/thanks", unknownPath];
 
 export const mainPhone = phoneByLabel(site.phones, "Main");
 
