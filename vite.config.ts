@@ -1,8 +1,10 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { timeZone } from "./app/content/load.ts";
+import { rinkClock } from "./app/lib/calendar-day.ts";
 import { sessionCalendars } from "./scripts/calendar-plugin.ts";
-import { contentCheck } from "./scripts/content-plugin.ts";
+import { rinkContent } from "./scripts/content-plugin.ts";
 import { seoFiles } from "./scripts/seo-files-plugin.ts";
 import { siteUrl } from "./scripts/site-url.ts";
 
@@ -13,6 +15,7 @@ export default defineConfig({
   define: {
     "import.meta.env.SITE_URL": JSON.stringify(url),
     "import.meta.env.BUILD_YEAR": JSON.stringify(String(new Date().getFullYear())),
+    "import.meta.env.BUILD_DATE": JSON.stringify(rinkClock(new Date(), timeZone).date),
   },
   build: {
     rolldownOptions: {
@@ -29,5 +32,5 @@ export default defineConfig({
       },
     },
   },
-  plugins: [contentCheck(), sessionCalendars(url), seoFiles(url), tailwindcss(), reactRouter()],
+  plugins: [rinkContent(), sessionCalendars(url), seoFiles(url), tailwindcss(), reactRouter()],
 });

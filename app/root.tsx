@@ -15,6 +15,7 @@ import type { Route } from "./+types/root";
 import css from "./app.css?inline";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { footerLinks, nav } from "./content/navigation";
 import { site } from "./content/site";
 import {
   bootScript,
@@ -61,7 +62,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to main content
         </a>
-        <SiteHeader name={site.name} nav={site.nav} phone={mainPhone} />
+        <SiteHeader name={site.name} nav={nav} phone={mainPhone} />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
         </main>
@@ -69,8 +70,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
           name={site.name}
           description={site.description}
           rating={site.rating}
-          links={site.footerLinks}
+          links={footerLinks}
           hours={site.hours}
+          specialDates={site.specialDates}
           timeZone={site.timeZone}
           address={site.address}
           phone={mainPhone}

@@ -1,5 +1,5 @@
 import type { Plugin } from "vite";
-import { site } from "../app/content/site.ts";
+import { loadSiteContent } from "../app/content/load.ts";
 import { calendarPath } from "../app/lib/calendar-path.ts";
 import { sessionCalendar } from "./calendar.ts";
 
@@ -9,6 +9,7 @@ export function sessionCalendars(siteUrl: string): Plugin {
     name: "rink-session-calendars",
     generateBundle() {
       if (this.environment.name !== "client") return;
+      const site = loadSiteContent();
       const ctx = {
         rinkName: site.name,
         address: site.address,

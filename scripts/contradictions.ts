@@ -1,5 +1,6 @@
 import type { Day, SiteContent, TimeRange } from "../app/content/types.ts";
-import { formatDay, formatTimeRange } from "../app/lib/format.ts";
+import { hoursOn, rinkClock } from "../app/lib/calendar-day.ts";
+import { formatDate, formatDay, formatTimeRange } from "../app/lib/format.ts";
 
 // Facts in the content module that disagree with each other: what an owner should fix
 // (or confirm) before families see it. Warnings, not errors: the site shows what the
@@ -9,7 +10,7 @@ const within = (inner: TimeRange, outer: TimeRange) =>
   inner.start >= outer.start && inner.end <= outer.end;
 const overlaps = (a: TimeRange, b: TimeRange) => a.start < b.end && b.start < a.end;
 
-export function findContradictions(site: SiteContent): string[] {
+export function findContradictions(site: SiteContent, now: Date): string[] {
   const warnings: string[] = [];
   const posted = (day: Day) => site.hours.find((d) => d.day === day)?.ranges ?? [];
   const when = (day: Day, time: TimeRange) => `${formatDay(day)} ${formatTimeRange(time)}`;
@@ -53,11 +54,55 @@ export function findContradictions(site: SiteContent): string[] {
     }
   }
 
+  warnings.push(...staleDates(site, now));
+
   const labels = site.phones.map((p) => p.label);
   for (const label of new Set(labels)) {
     if (labels.filter((l) => l === label).length > 1) {
       warnings.push(`The phone label "${label}" is used more than once.`);
     }
+  }
+  return warnings;
+}
+
+/** Special dates and an announcement that no longer say anything, or say it twice. */
+function staleDates(site: SiteContent, now: Date): string[] {
+  const warnings: string[] = [];
+  const today = rinkClock(now, site.timeZone);
+  const seen = new Set<string>();
+  for (const d of site.specialDates) {
+    if (d.date < today.date) {
+      warnings.push(
+        `Special date ${d.date} (${d.note}) is in the past: the site no longer shows it, and it can be removed.`,
+      );
+    }
+    if (seen.has(d.date)) {
+      warnings.push(
+        `Special date ${d.date} (${formatDate(d.date)}) is listed twice: the site uses the first entry.`,
+      );
+    }
+    seen.add(d.date);
+    for (const event of d.events) {
+      if (
+        !d.closed &&
+        !hoursOn(d.date, site.hours, [d]).ranges.some((r) => within(event.time, r))
+      ) {
+        warnings.push(
+          `Event "${event.name}" on ${formatDate(d.date)} (${formatTimeRange(event.time)}) is outside that day's hours.`,
+        );
+      }
+    }
+  }
+  const a = site.announcement;
+  if (a.text && !a.until) {
+    warnings.push(
+      "The announcement has no end (until): it will show on every page until someone removes it.",
+    );
+  }
+  if (a.text && a.until && a.until.slice(0, 10) < today.date) {
+    warnings.push(
+      `The announcement ended on ${a.until.slice(0, 10)}: it no longer shows and can be cleared.`,
+    );
   }
   return warnings;
 }

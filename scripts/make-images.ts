@@ -3,8 +3,10 @@
 // the rink's name or the art; the PNGs are committed so builds need no browser.
 import { readFileSync } from "node:fs";
 import { chromium } from "playwright-core";
-import { site } from "../app/content/site.ts";
+import { loadSiteContent } from "../app/content/load.ts";
 import { chromiumArgs, chromiumPath } from "./local-tools.ts";
+
+const site = loadSiteContent();
 
 const icon = readFileSync("public/favicon.svg", "utf8");
 const browser = await chromium.launch({

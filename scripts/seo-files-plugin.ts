@@ -1,5 +1,5 @@
 import type { Plugin } from "vite";
-import { site } from "../app/content/site.ts";
+import { loadSiteContent } from "../app/content/load.ts";
 import routes from "../app/routes.ts";
 
 /** Pages search engines should list: the route table less the catch-all and thank-you pages. */
@@ -15,6 +15,7 @@ export function seoFiles(siteUrl: string): Plugin {
     name: "rink-seo-files",
     generateBundle() {
       if (this.environment.name !== "client") return;
+      const site = loadSiteContent();
       const urls = indexablePaths()
         .map((path) => `  <url><loc>${siteUrl}${path === "/" ? "/" : path}</loc></url>`)
         .join("\n");

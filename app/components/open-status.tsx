@@ -1,34 +1,39 @@
 import { useEffect, useMemo, useState } from "react";
-import type { DayHours } from "../content/types";
-import { describeOpenStatus, openStatus, reservedStatusTexts } from "../lib/open-now";
+import { upcomingSpecialDates } from "../lib/calendar-day";
+import {
+  describeOpenStatus,
+  openStatus,
+  type RinkHours,
+  reservedStatusTexts,
+} from "../lib/open-now";
+import { buildDate } from "../lib/use-rink-today";
 
-interface OpenStatusProps {
-  hours: readonly DayHours[];
+interface OpenStatusProps extends RinkHours {
   timeZone: string;
   tone?: "light" | "dark";
 }
 
 /**
- * "Open now until 9:05 PM" / "Closed, opens Friday at 6:30 PM", on the visitor's clock.
- * No status is rendered at build (a prerendered status would be stale), only the room it
- * needs: it appears after hydration, so server and client HTML match, and refreshes every
- * minute.
+ * "Open now until 9:05 PM" / "Closed, opens Friday at 6:30 PM", on the visitor's clock, with
+ * the owner's note on a special date ("Closed for Christmas Day"). No status is rendered at
+ * build (a prerendered status would be stale), only the room it needs: it appears after
+ * hydration, so server and client HTML match, and refreshes every minute.
  */
-export function OpenStatus({ hours, timeZone, tone = "light" }: OpenStatusProps) {
-  const [text, setText] = useState<string | null>(null);
-  const [open, setOpen] = useState(false);
+export function OpenStatus({ hours, specialDates, timeZone, tone = "light" }: OpenStatusProps) {
+  const rink = useMemo(() => ({ hours, specialDates }), [hours, specialDates]);
+  const [status, setStatus] = useState<{ text: string; open: boolean; note?: string } | null>(null);
 
   useEffect(() => {
     const update = () => {
-      const status = openStatus(hours, new Date(), timeZone);
-      setOpen(status.open);
-      setText(describeOpenStatus(status));
+      const now = openStatus(rink, new Date(), timeZone);
+      setStatus({ text: describeOpenStatus(now), open: now.open, note: now.note });
     };
     update();
     const timer = window.setInterval(update, 60_000);
     return () => window.clearInterval(timer);
-  }, [hours, timeZone]);
+  }, [rink, timeZone]);
 
+  const open = status?.open ?? false;
   const colours =
     tone === "dark"
       ? open
@@ -39,11 +44,18 @@ export function OpenStatus({ hours, timeZone, tone = "light" }: OpenStatusProps)
         : "bg-slate-200 text-slate-900";
   const pill =
     "col-start-1 row-start-1 inline-flex items-center gap-2 self-start justify-self-start rounded-full px-3 py-1 font-semibold text-sm";
-  // Fixed for the week's hours: not recomputed on each minute's re-render.
-  const reserve = useMemo(() => reservedStatusTexts(hours), [hours]);
-  // One grid cell holds the status over invisible copies of the longest texts it can show,
-  // so the cell is as tall as the tallest of them at any width and in any font: nothing
-  // moves when the status appears after hydration or changes (CLS 0).
+  const noteStyle = "col-start-1 row-start-2 mt-1 text-sm font-semibold";
+  // Fixed for the content: not recomputed on each minute's re-render. Room is kept for the
+  // longest status and, when special dates are coming, for the longest of their notes.
+  const reserve = useMemo(() => reservedStatusTexts(rink, buildDate), [rink]);
+  const notes = useMemo(() => {
+    const all = upcomingSpecialDates(rink.specialDates, buildDate).map((d) => d.note);
+    const longest = Math.max(0, ...all.map((n) => n.length));
+    return [...new Set(all.filter((n) => n.length >= longest - 2))];
+  }, [rink]);
+  // One grid holds the status over invisible copies of the longest texts it can show, so it
+  // is as tall as the tallest of them at any width and in any font: nothing moves when the
+  // status appears after hydration or changes (CLS 0).
   return (
     <div className="grid">
       {reserve.map((placeholder) => (
@@ -52,14 +64,22 @@ export function OpenStatus({ hours, timeZone, tone = "light" }: OpenStatusProps)
           {placeholder}
         </span>
       ))}
-      {text === null ? null : (
-        <p className={`${pill} ${colours}`}>
-          <span
-            aria-hidden="true"
-            className={`size-2.5 rounded-full ${open ? "bg-emerald-600" : "bg-slate-500"}`}
-          />
-          {text}
-        </p>
+      {notes.map((note) => (
+        <span key={note} aria-hidden="true" className={`invisible ${noteStyle}`}>
+          {note}
+        </span>
+      ))}
+      {status === null ? null : (
+        <>
+          <p className={`${pill} ${colours}`}>
+            <span
+              aria-hidden="true"
+              className={`size-2.5 rounded-full ${open ? "bg-emerald-600" : "bg-slate-500"}`}
+            />
+            {status.text}
+          </p>
+          {status.note ? <p className={noteStyle}>{status.note}</p> : null}
+        </>
       )}
     </div>
   );

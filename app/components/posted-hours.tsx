@@ -1,25 +1,34 @@
-import type { DayHours } from "../content/types";
+import type { DayHours, SpecialDate } from "../content/types";
+import { upcomingSpecialDates } from "../lib/calendar-day";
 import { hoursRows } from "../lib/hours";
+import { useRinkToday } from "../lib/use-rink-today";
 import { HoursList } from "./hours-list";
 import { OpenStatus } from "./open-status";
+import { SpecialDatesList } from "./special-dates-list";
 
 interface PostedHoursProps {
   hours: readonly DayHours[];
+  specialDates: readonly SpecialDate[];
   timeZone: string;
   tone?: "light" | "dark";
 }
 
-/** The open-now status above the posted weekly hours, as home, contact and the footer show it. */
-export function PostedHours({ hours, timeZone, tone = "light" }: PostedHoursProps) {
+/**
+ * The open-now status above the posted weekly hours and the special dates of the next 60
+ * days, as home, contact and the footer show them.
+ */
+export function PostedHours({ hours, specialDates, timeZone, tone = "light" }: PostedHoursProps) {
+  const today = useRinkToday(timeZone);
   return (
     <>
       {/* Reserved height: the status appears after hydration without shifting the page. */}
       <div className="mt-3 min-h-7">
-        <OpenStatus hours={hours} timeZone={timeZone} tone={tone} />
+        <OpenStatus hours={hours} specialDates={specialDates} timeZone={timeZone} tone={tone} />
       </div>
       <div className="mt-3">
         <HoursList rows={hoursRows(hours)} tone={tone} />
       </div>
+      <SpecialDatesList dates={upcomingSpecialDates(specialDates, today)} tone={tone} />
     </>
   );
 }

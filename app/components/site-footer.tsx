@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Address, DayHours, NavLink, Phone } from "../content/types";
+import type { Address, DayHours, NavLink, Phone, SpecialDate } from "../content/types";
 import { directionsUrl } from "../lib/maps";
 import { formatPhone, telHref } from "../lib/phone";
 import { scrollToTop } from "../lib/scroll";
@@ -14,6 +14,7 @@ interface SiteFooterProps {
   rating: { value: number; source: string };
   links: readonly NavLink[];
   hours: readonly DayHours[];
+  specialDates: readonly SpecialDate[];
   timeZone: string;
   address: Address;
   phone: Phone;
@@ -29,6 +30,7 @@ export function SiteFooter({
   rating,
   links,
   hours,
+  specialDates,
   timeZone,
   address,
   phone,
@@ -67,7 +69,7 @@ export function SiteFooter({
           <h2 id="footer-hours" className="font-display font-extrabold text-lg text-white">
             Hours
           </h2>
-          <PostedHours hours={hours} timeZone={timeZone} tone="dark" />
+          <PostedHours hours={hours} specialDates={specialDates} timeZone={timeZone} tone="dark" />
         </section>
         <section aria-labelledby="footer-visit">
           <h2 id="footer-visit" className="font-display font-extrabold text-lg text-white">

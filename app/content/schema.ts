@@ -1,8 +1,10 @@
 import { z } from "zod";
 
-// The shape of every business fact on the site. The content module is checked against
-// this at build (react-router.config.ts) and in a unit test, so a malformed price or
-// time fails the build instead of reaching a visitor. Not shipped to the browser.
+// The one description of the owner's content files (content/*.yml). The build reads each file
+// through its schema (app/content/load.ts), so a malformed price, time or date fails the build
+// with the file, line and field instead of reaching a visitor; the editor's configuration
+// (public/admin/config.yml) is tested against these same fields. Not shipped to the browser.
+// Messages are plain sentences for the owner, who reads them in a build log.
 
 export const days = [
   "monday",
@@ -14,110 +16,280 @@ export const days = [
   "sunday",
 ] as const;
 
-const day = z.enum(days);
+/** Patterns the editor's fields use too (public/admin/config.yml), so both accept the same. */
+export const patterns = {
+  clock: /^([01]\d|2[0-3]):[0-5]\d$/,
+  date: /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/,
+  dateTime: /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/,
+  id: /^[a-z0-9]+(-[a-z0-9]+)*$/,
+  e164: /^\+1[2-9]\d{2}[2-9]\d{6}$/,
+  link: /^(\/[^\s]*|https:\/\/[^\s]+)$/,
+} as const;
+
+const day = z.enum(days, { error: "expected a day of the week in lowercase, like friday" });
 /** A wall-clock time in the rink's time zone, 24-hour "HH:MM". */
-const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "expected a 24-hour time like 18:30");
-const dollars = z.number().nonnegative().multipleOf(0.01);
-const text = z.string().trim().min(1);
+const clock = z
+  .string({ error: 'expected a 24-hour time in quotes, like "18:30"' })
+  .regex(patterns.clock, 'expected a 24-hour time in quotes, like "18:30"');
+const dollars = z
+  .number({ error: "expected a number of dollars" })
+  .nonnegative("a price cannot be negative")
+  .multipleOf(0.01, "a price has at most two decimals (cents)");
+const text = z.string({ error: "expected some text" }).trim().min(1, "this text cannot be empty");
+const id = z
+  .string({ error: "expected a short name in lowercase letters, digits and dashes" })
+  .regex(patterns.id, "expected a short name in lowercase letters, digits and dashes");
+/** A calendar date in the rink's time zone, "YYYY-MM-DD". */
+const date = z
+  .string({ error: 'expected a date in quotes, like "2026-12-25"' })
+  .regex(patterns.date, 'expected a date in quotes, like "2026-12-25"')
+  .refine((d) => new Date(`${d}T12:00:00Z`).toISOString().startsWith(d), "no such date");
+/** A date and time in the rink's time zone, "YYYY-MM-DDTHH:MM". */
+const dateTime = z
+  .string({ error: 'expected a date and time in quotes, like "2026-12-24T17:00"' })
+  .regex(patterns.dateTime, 'expected a date and time in quotes, like "2026-12-24T17:00"');
 /** US number in E.164 form, e.g. +12605550142. */
 const e164 = z
-  .string()
-  .regex(/^\+1[2-9]\d{2}[2-9]\d{6}$/, "expected a US number like +12605550142");
+  .string({ error: 'expected a US number in quotes, like "+12605550142"' })
+  .regex(patterns.e164, 'expected a US number in quotes, like "+12605550142"');
+const count = z.number({ error: "expected a whole number" }).int("expected a whole number");
 
-const timeRange = z
-  .object({ start: clock, end: clock })
-  .refine((r) => r.start < r.end, { message: "a time range must end after it starts" });
+const timeRange = z.object({ start: clock, end: clock }).refine(
+  // A malformed time is reported once, by its own field.
+  (r) => !(patterns.clock.test(r.start) && patterns.clock.test(r.end)) || r.start < r.end,
+  { message: "a time range must end after it starts" },
+);
 
-const pageMeta = z.object({
-  title: z.string().min(5).max(70),
-  description: z.string().min(50).max(160),
+const pageMeta = {
+  title: z
+    .string()
+    .min(5, "a page title needs 5 characters or more")
+    .max(70, "a page title must fit in 70 characters"),
+  description: z
+    .string()
+    .min(50, "a page description needs 50 characters or more")
+    .max(160, "a page description must fit in 160 characters (search engines cut the rest)"),
+};
+
+const phone = z.object({
+  label: z.enum(["Main", "Reservations", "Manager"], {
+    error: "expected Main, Reservations or Manager",
+  }),
+  number: e164,
 });
 
-const phone = z.object({ label: z.enum(["Main", "Reservations", "Manager"]), number: e164 });
+const uniqueBy =
+  <T>(key: (item: T) => string, what: string) =>
+  (list: readonly T[], ctx: z.RefinementCtx) => {
+    const seen = new Map<string, number>();
+    list.forEach((item, i) => {
+      const k = key(item);
+      if (seen.has(k))
+        ctx.addIssue({ code: "custom", path: [i], message: `${what} "${k}" appears twice` });
+      seen.set(k, i);
+    });
+  };
 
-export const siteContentSchema = z.object({
+/** content/rink.yml: who and where the rink is, and its posted week. */
+export const rinkFile = z.object({
   name: text,
   tagline: text,
   description: text,
-  timeZone: z.literal("America/Indiana/Indianapolis"),
   address: z.object({
     street: text,
     city: text,
-    region: z.string().length(2),
-    postalCode: z.string().regex(/^\d{5}$/),
+    region: z.string().length(2, "expected the two-letter state, like IN"),
+    postalCode: z
+      .string({ error: 'expected a five-digit ZIP code in quotes, like "46999"' })
+      .regex(/^\d{5}$/, 'expected a five-digit ZIP code in quotes, like "46999"'),
     mapsQuery: text,
   }),
   phones: z
     .array(phone)
-    .length(3)
-    .refine((list) => new Set(list.map((p) => p.label)).size === list.length, {
-      message: "each phone label (Main, Reservations, Manager) appears once",
-    }),
-  rating: z.object({ value: z.number().min(1).max(5), source: text }),
-  hours: z.array(z.object({ day, ranges: z.array(timeRange) })).length(7),
+    .length(3, "expected three phone numbers: Main, Reservations and Manager")
+    .superRefine(uniqueBy((p) => p.label, "the phone label")),
+  rating: z.object({
+    value: z.number({ error: "expected a number" }).min(1).max(5),
+    source: text,
+  }),
+  hours: z
+    .array(z.object({ day, ranges: z.array(timeRange) }))
+    .length(7, "expected the seven days of the week, each once")
+    .superRefine(uniqueBy((d) => d.day, "the day")),
+});
+
+const session = z.object({
+  id,
+  name: text,
+  day,
+  time: timeRange,
+  price: dollars,
+  priceUnit: z.string().optional(),
+  perks: z.array(text),
+  familyDeal: z.object({ size: count.positive(), price: dollars, includes: text }).optional(),
+  description: text,
+});
+
+/** content/sessions.yml: the weekly public skating sessions. */
+export const sessionsFile = z.object({
   sessions: z
-    .array(
-      z.object({
-        id: z.string().regex(/^[a-z0-9-]+$/),
-        name: text,
-        day,
-        time: timeRange,
-        price: dollars,
-        priceUnit: z.string().optional(),
-        perks: z.array(text),
-        familyDeal: z
-          .object({ size: z.number().int().positive(), price: dollars, includes: text })
-          .optional(),
-        description: text,
-      }),
-    )
-    .min(1),
+    .array(session)
+    .min(1, "list at least one public session")
+    .superRefine(uniqueBy((s) => s.id, "the session id")),
+});
+
+/** content/parties.yml: packages, what they include, when they can be booked. */
+export const partiesFile = z.object({
   partyPackages: z
     .array(
       z.object({
-        id: z.string().regex(/^[a-z0-9-]+$/),
+        id,
         name: text,
-        skaters: z.union([z.number().int().positive(), z.literal("unlimited")]),
+        skaters: z.union([count.positive(), z.literal("unlimited")], {
+          error: 'expected a number of skaters or "unlimited"',
+        }),
         cashPrice: dollars,
         cardPrice: dollars,
-        durationMinutes: z.number().int().positive(),
+        durationMinutes: count.positive(),
         extras: z.array(text).min(1),
       }),
     )
-    .min(1),
+    .min(1)
+    .superRefine(uniqueBy((p) => p.id, "the package id")),
   partyIncludes: z.array(text).min(1),
   partyOwnFood: text,
   partyAvailability: z.array(
     z.object({
       packages: text,
-      packageIds: z.array(z.string()).min(1),
+      packageIds: z.array(id).min(1),
       slots: z.array(z.object({ days: z.array(day).min(1), label: text, time: timeRange })),
     }),
   ),
+});
+
+/** content/about.yml: the story, services, values and what is coming. */
+export const aboutFile = z.object({
   services: z.array(z.object({ name: text, summary: text, detail: text })).length(4),
   comingSoon: z.array(z.object({ name: text, detail: text })).min(1),
   story: z.array(text).min(1),
   mission: text,
   values: z.array(z.object({ name: text, detail: text })).length(4),
-  policies: z.object({
-    intro: text,
-    sections: z.array(z.object({ id: text, title: text, rules: z.array(text).min(1) })).min(1),
-    helpContacts: z.array(z.object({ role: text, detail: text })).min(1),
-    privacy: z.array(z.object({ topic: text, detail: text })).min(1),
-    commitment: text,
+});
+
+/** content/policies.yml */
+export const policiesFile = z.object({
+  intro: text,
+  sections: z.array(z.object({ id, title: text, rules: z.array(text).min(1) })).min(1),
+  helpContacts: z.array(z.object({ role: text, detail: text })).min(1),
+  privacy: z.array(z.object({ topic: text, detail: text })).min(1),
+  commitment: text,
+});
+
+/** content/pages.yml: each page's search title and description, and the words it says. */
+export const pagesFile = z.object({
+  home: z.object({
+    ...pageMeta,
+    eyebrow: text,
+    sessionsIntro: text,
+    newsletterTitle: text,
+    newsletterIntro: text,
   }),
-  nav: z.array(z.object({ to: z.string().startsWith("/"), label: text })),
-  footerLinks: z.array(z.object({ to: z.string().startsWith("/"), label: text })),
-  pages: z.object({
-    home: pageMeta,
-    about: pageMeta,
-    parties: pageMeta,
-    policies: pageMeta,
-    contact: pageMeta,
-    contactThanks: pageMeta,
-    newsletterThanks: pageMeta,
-    notFound: pageMeta,
-  }),
+  about: z.object({ ...pageMeta, missionCaption: text, closing: text }),
+  parties: z.object({ ...pageMeta, heading: text, lead: text, closing: text }),
+  policies: z.object({ ...pageMeta, heading: text }),
+  contact: z.object({ ...pageMeta, heading: text, lead: text, messageIntro: text }),
+  contactThanks: z.object(pageMeta),
+  newsletterThanks: z.object(pageMeta),
+  notFound: z.object({ ...pageMeta, lead: text }),
+});
+
+const specialDate = z
+  .object({
+    date,
+    closed: z.boolean({ error: "expected true or false" }).default(false),
+    hours: z.array(timeRange).default([]),
+    note: text,
+    events: z
+      .array(
+        z.object({
+          name: text,
+          time: timeRange,
+          price: dollars,
+          description: z.string().optional(),
+        }),
+      )
+      .default([]),
+  })
+  .superRefine((d, ctx) => {
+    if (d.closed && d.hours.length > 0)
+      ctx.addIssue({
+        code: "custom",
+        path: ["hours"],
+        message: "a closed date has no hours: remove them, or untick closed",
+      });
+    if (d.closed && d.events.length > 0)
+      ctx.addIssue({
+        code: "custom",
+        path: ["events"],
+        message: "a closed date has no events: remove them, or untick closed",
+      });
+  });
+
+/** content/special-dates.yml: holiday hours, closures and one-off sessions, one entry a date. */
+export const specialDatesFile = z.object({
+  dates: z.array(specialDate).default([]),
+});
+
+/** content/announcement.yml: one message at the top of every page, from one time until another. */
+export const announcementFile = z
+  .object({
+    text: z.string().trim().default(""),
+    link: z
+      .string()
+      .regex(patterns.link, "expected a page of the site like /parties, or an https:// address")
+      .optional(),
+    linkLabel: z.string().optional(),
+    from: dateTime.optional(),
+    until: dateTime.optional(),
+  })
+  .superRefine((a, ctx) => {
+    if (a.from && a.until && a.from >= a.until)
+      ctx.addIssue({
+        code: "custom",
+        path: ["until"],
+        message: "the announcement must end after it starts",
+      });
+    if (a.link && !a.linkLabel?.trim())
+      ctx.addIssue({
+        code: "custom",
+        path: ["linkLabel"],
+        message: "a link needs the words to show for it",
+      });
+  });
+
+/** Every content file: its name under content/ and its schema. */
+export const contentFiles = {
+  rink: { file: "rink.yml", schema: rinkFile },
+  sessions: { file: "sessions.yml", schema: sessionsFile },
+  parties: { file: "parties.yml", schema: partiesFile },
+  about: { file: "about.yml", schema: aboutFile },
+  policies: { file: "policies.yml", schema: policiesFile },
+  pages: { file: "pages.yml", schema: pagesFile },
+  specialDates: { file: "special-dates.yml", schema: specialDatesFile },
+  announcement: { file: "announcement.yml", schema: announcementFile },
+} as const;
+
+/** The whole site's content as the app reads it: the files put together. */
+export const siteContentSchema = z.object({
+  ...rinkFile.shape,
+  timeZone: z.literal("America/Indiana/Indianapolis"),
+  ...sessionsFile.shape,
+  ...partiesFile.shape,
+  ...aboutFile.shape,
+  policies: policiesFile,
+  pages: pagesFile,
+  specialDates: specialDatesFile.shape.dates,
+  announcement: announcementFile,
 });
 
 export type SiteContent = z.infer<typeof siteContentSchema>;

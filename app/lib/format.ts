@@ -1,4 +1,5 @@
 import type { Day, TimeRange } from "../content/types";
+import { dayOf } from "./calendar-day.ts";
 
 // Display formatting for prices, clock times and days, so every page shows a fact
 // the same way.
@@ -67,4 +68,25 @@ export function formatDuration(minutes: number): string {
 /** "Up to 10 skaters", "Unlimited skaters". */
 export function formatSkaters(skaters: number | "unlimited"): string {
   return skaters === "unlimited" ? "Unlimited skaters" : `Up to ${skaters} skaters`;
+}
+
+const monthNames = [
+  "Jan",
+  "Feb",
+  "Mar",
+  "Apr",
+  "May",
+  "Jun",
+  "Jul",
+  "Aug",
+  "Sep",
+  "Oct",
+  "Nov",
+  "Dec",
+];
+
+/** "Friday, Dec 25" for "2026-12-25" (no Intl: the date is already the rink's). */
+export function formatDate(date: string): string {
+  const [, month = 1, day = 1] = date.split("-").map(Number);
+  return `${formatDay(dayOf(date))}, ${monthNames[month - 1]} ${day}`;
 }

@@ -42,7 +42,7 @@ export default function About() {
           <blockquote className="font-display font-extrabold text-2xl text-brand-900">
             “{site.mission}”
           </blockquote>
-          <figcaption className="mt-4 text-slate-700">Our mission, from the owners</figcaption>
+          <figcaption className="mt-4 text-slate-700">{site.pages.about.missionCaption}</figcaption>
         </figure>
       </section>
 
@@ -91,7 +91,7 @@ export default function About() {
       <section aria-labelledby="visit" className="dark-band bg-brand-800 py-16 text-white">
         <div className="mx-auto max-w-6xl px-4 text-center">
           <h2 id="visit" className="font-display font-extrabold text-3xl sm:text-4xl">
-            Come roll with us
+            {site.pages.about.closing}
           </h2>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <a href={telHref(main.number)} className={buttonStyles.primary}>

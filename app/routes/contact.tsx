@@ -21,10 +21,7 @@ export default function Contact() {
   if (sent) return <ThankYou message={contactMessages.success} focusHeading />;
   return (
     <>
-      <PageHero
-        title="Contact Us"
-        lead="Questions about sessions, prices or parties? Call us, send a message or stop by."
-      />
+      <PageHero title={site.pages.contact.heading} lead={site.pages.contact.lead} />
       <div className="mx-auto max-w-6xl px-4 py-16">
         <div className="grid gap-6 md:grid-cols-3">
           <section aria-labelledby="contact-address" className="rounded-2xl bg-brand-50 p-6">
@@ -74,7 +71,11 @@ export default function Contact() {
             >
               <ClockIcon /> Hours
             </h2>
-            <PostedHours hours={site.hours} timeZone={site.timeZone} />
+            <PostedHours
+              hours={site.hours}
+              specialDates={site.specialDates}
+              timeZone={site.timeZone}
+            />
           </section>
         </div>
 
@@ -85,7 +86,7 @@ export default function Contact() {
           <h2 id="contact-message" className="font-display font-extrabold text-2xl text-brand-900">
             Write to Us
           </h2>
-          <p className="mt-2 text-slate-700">We read every message and reply as soon as we can.</p>
+          <p className="mt-2 text-slate-700">{site.pages.contact.messageIntro}</p>
           <div className="mt-6">
             <ContactForm
               action={formAction("contact")}

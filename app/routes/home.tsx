@@ -22,7 +22,7 @@ export default function Home() {
       <section className="dark-band bg-gradient-to-br from-brand-950 via-brand-900 to-pop-700 text-white">
         <div className="mx-auto max-w-6xl px-4 py-16 sm:py-24">
           <p className="font-semibold text-accent-300 uppercase tracking-wide">
-            Family owned and operated
+            {site.pages.home.eyebrow}
           </p>
           <h1 className="mt-3 max-w-3xl font-display font-extrabold text-4xl sm:text-6xl">
             {site.name}
@@ -62,11 +62,15 @@ export default function Home() {
           <SectionHeading
             id="sessions"
             title="Public Skating Sessions"
-            intro="Come skate with us. Pay at the door, no booking needed."
+            intro={site.pages.home.sessionsIntro}
           />
           <div className="mt-8 max-w-md rounded-2xl border border-brand-100 bg-white p-6">
             <h3 className="font-display font-extrabold text-brand-900 text-xl">Posted hours</h3>
-            <PostedHours hours={site.hours} timeZone={site.timeZone} />
+            <PostedHours
+              hours={site.hours}
+              specialDates={site.specialDates}
+              timeZone={site.timeZone}
+            />
           </div>
           <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {site.sessions.map((session) => (
@@ -136,8 +140,8 @@ export default function Home() {
 
       <section aria-label="Newsletter signup" className="mx-auto max-w-6xl px-4 py-16">
         <NewsletterSignup
-          title="Stay in the Loop"
-          intro="Get news about special events, theme nights and deals by email, by text, or both."
+          title={site.pages.home.newsletterTitle}
+          intro={site.pages.home.newsletterIntro}
           action={formAction("newsletter")}
           smsConsent={smsConsent(site.name)}
           privacyHref="/policies#privacy"

@@ -17,7 +17,7 @@ export default function NotFound() {
         Page not found
       </h1>
       <p className="mt-4 text-lg text-slate-700">
-        That page rolled off the rink. Try the home page, send us a message, or call{" "}
+        {site.pages.notFound.lead}{" "}
         <a href={telHref(main.number)} className="text-brand-800 underline underline-offset-4">
           {formatPhone(main.number)}
         </a>

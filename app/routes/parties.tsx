@@ -17,10 +17,7 @@ export default function Parties() {
   const booking = phoneByLabel(site.phones, "Reservations");
   return (
     <>
-      <PageHero
-        title="Birthday Parties"
-        lead="Skating, music and a shout-out from the DJ: the birthday everyone remembers. Book by phone."
-      />
+      <PageHero title={site.pages.parties.heading} lead={site.pages.parties.lead} />
 
       <section aria-labelledby="packages" className="mx-auto max-w-6xl px-4 py-16">
         <SectionHeading id="packages" title="Party packages" />
@@ -77,7 +74,7 @@ export default function Parties() {
       <section aria-labelledby="book" className="dark-band bg-brand-800 py-16 text-white">
         <div className="mx-auto max-w-6xl px-4 text-center">
           <h2 id="book" className="font-display font-extrabold text-3xl sm:text-4xl">
-            Ready to book a party?
+            {site.pages.parties.closing}
           </h2>
           <p className="mt-3 text-brand-50 text-lg">
             Call our {booking.label.toLowerCase()} line at {formatPhone(booking.number)} to pick

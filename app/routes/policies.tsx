@@ -9,7 +9,7 @@ export default function Policies() {
   const { policies } = site;
   return (
     <>
-      <PageHero title="Safety and Conduct Policies" lead={policies.intro} />
+      <PageHero title={site.pages.policies.heading} lead={policies.intro} />
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-16 md:grid-cols-2">
         {policies.sections.map((section) => (
           <section

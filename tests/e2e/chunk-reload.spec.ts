@@ -4,7 +4,7 @@
 //
 // The request for that one chunk is answered 404 by page.route: intercepting our own
 // asset is how this spec simulates the deploy that removed it, nothing else is mocked.
-import { site } from "../../app/content/site";
+import { site } from "./content";
 import { expect, gotoHydrated, test, viewports } from "./fixtures";
 
 test.use({

@@ -1,5 +1,5 @@
 // The shared footer on every route, its copyright year, and /policies left out of it.
-import { site } from "../../app/content/site";
+import { footerLinks } from "../../app/content/navigation";
 import { expect, gotoHydrated, test, viewports } from "./fixtures";
 import { expectFooter, expectRouteFacts, routes, unknownPath } from "./site-facts";
 
@@ -41,7 +41,7 @@ test.describe("/policies", () => {
       ).toEqual([]);
     }
     // The footer's quick links are exactly the spec's four, Policies not among them.
-    expect(site.footerLinks.map((l) => l.label)).toEqual([
+    expect(footerLinks.map((l) => l.label)).toEqual([
       "Home",
       "About",
       "Birthday Parties",

@@ -1,7 +1,7 @@
-import { site } from "../../app/content/site";
 import { formatPhone, phoneByLabel } from "../../app/lib/phone";
 import { contactMessages, contactSubjects } from "../../forms/contact";
 import { newsletterMessages } from "../../forms/newsletter";
+import { site } from "./content";
 import { expect, gotoHydrated, test, uniqueEmail, viewports } from "./fixtures";
 
 // Both forms against the real server and its real SQLite inbox (and SMTP capture).

@@ -1,7 +1,7 @@
 // Links: View Hours reaches the sessions with and without JavaScript; tel: links are E.164
 // numbers from the content; external links open safely.
 import type { Page } from "@playwright/test";
-import { site } from "../../app/content/site";
+import { site } from "./content";
 import { expect, gotoHydrated, test, viewports } from "./fixtures";
 import { routes, unknownPath } from "./site-facts";
 

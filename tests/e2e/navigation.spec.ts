@@ -1,8 +1,9 @@
 // Navigation: the current route's link is marked and looks different; the mobile menu
 // opens, closes on Escape and on a link click, and the page scrolls to the top.
 import type { Locator, Page } from "@playwright/test";
-import { site } from "../../app/content/site";
+import { nav } from "../../app/content/navigation";
 import { telHref } from "../../app/lib/phone";
+import { site } from "./content";
 import { expect, gotoHydrated, test, viewports } from "./fixtures";
 import { mainPhone, unknownPath } from "./site-facts";
 
@@ -24,7 +25,7 @@ async function expectHighlighted(page: Page, current: string) {
   await expect(active).toBeVisible();
   await expect(active).toHaveAttribute("aria-current", "page");
   const activeLook = await look(active);
-  for (const item of site.nav.filter((i) => i.label !== current)) {
+  for (const item of nav.filter((i) => i.label !== current)) {
     const other = navLink(page, item.label);
     await expect(other).toBeVisible();
     await expect(other).not.toHaveAttribute("aria-current");
@@ -42,7 +43,7 @@ test.describe("at 1280x800", () => {
   }) => {
     await page.goto("/about");
     await expect(mainNav(page).getByRole("link", { name: site.name })).toHaveAttribute("href", "/");
-    for (const item of site.nav) {
+    for (const item of nav) {
       await expect(navLink(page, item.label)).toHaveAttribute("href", item.to);
     }
     await expect(mainNav(page).getByRole("link", { name: "Call Now" })).toHaveAttribute(
@@ -52,7 +53,7 @@ test.describe("at 1280x800", () => {
     await expect(menuToggle(page)).toBeHidden();
   });
 
-  for (const item of site.nav) {
+  for (const item of nav) {
     test(`${item.to} highlights ${item.label}`, async ({ page }) => {
       await page.goto(item.to);
       await expectHighlighted(page, item.label);
@@ -92,7 +93,7 @@ test.describe("at 1280x800", () => {
 test.describe("at 390x844", () => {
   test.use({ viewport: viewports.mobile });
 
-  for (const item of site.nav) {
+  for (const item of nav) {
     test(`${item.to} highlights ${item.label} in the open menu`, async ({ page }) => {
       await gotoHydrated(page, item.to);
       await menuToggle(page).click();
@@ -110,12 +111,12 @@ test.describe("at 390x844", () => {
     const menu = page.locator(`[id="${menuId}"]`);
     await expect(menu).toBeAttached();
     await expect(menu).toBeHidden();
-    for (const item of site.nav) await expect(navLink(page, item.label)).toBeHidden();
+    for (const item of nav) await expect(navLink(page, item.label)).toBeHidden();
 
     await toggle.click();
     await expect(toggle).toHaveAttribute("aria-expanded", "true");
     await expect(menu).toBeVisible();
-    for (const item of site.nav) {
+    for (const item of nav) {
       await expect(menu.getByRole("link", { name: item.label, exact: true })).toBeVisible();
     }
 

@@ -1,5 +1,5 @@
 // Every route's content is there and readable with JavaScript disabled.
-import { site } from "../../app/content/site";
+import { nav } from "../../app/content/navigation";
 import { expect, test, viewports } from "./fixtures";
 import { expectFooter, expectRouteFacts, routes, unknownPath } from "./site-facts";
 
@@ -15,9 +15,9 @@ for (const viewport of [viewports.mobile, viewports.desktop]) {
         expect(response?.status()).toBe(200);
         await expectRouteFacts(page, path);
         await expectFooter(page);
-        const nav = page.getByRole("navigation", { name: "Main" });
-        for (const item of site.nav) {
-          await expect(nav.getByRole("link", { name: item.label, exact: true })).toBeVisible();
+        const main = page.getByRole("navigation", { name: "Main" });
+        for (const item of nav) {
+          await expect(main.getByRole("link", { name: item.label, exact: true })).toBeVisible();
         }
       });
     }

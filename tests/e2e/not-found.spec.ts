@@ -1,6 +1,7 @@
 // Unknown paths: HTTP 404 from the server and a helpful screen (home, contact, phone).
-import { site } from "../../app/content/site";
+
 import { formatPhone, telHref } from "../../app/lib/phone";
+import { site } from "./content";
 import { expect, gotoHydrated, test } from "./fixtures";
 import { mainPhone, unknownPath } from "./site-facts";
 

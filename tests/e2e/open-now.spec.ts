@@ -1,5 +1,5 @@
-import { site } from "../../app/content/site";
 import { calendarPath } from "../../app/lib/calendar-path";
+import { site } from "./content";
 import { expect, gotoHydrated, test, viewports } from "./fixtures";
 
 // The open/closed status with the browser's clock set (the rink is in Indianapolis,

@@ -1,5 +1,5 @@
 // Every route renders its facts from the content module, at a phone and a laptop width.
-import { site } from "../../app/content/site";
+import { site } from "./content";
 import { expect, test, viewports } from "./fixtures";
 import { expectRouteFacts, type RoutePath, routes } from "./site-facts";
 

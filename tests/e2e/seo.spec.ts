@@ -4,10 +4,10 @@
 // image; JSON-LD checked against the content module; sitemap.xml, robots.txt, icons and the
 // web manifest.
 import type { APIRequestContext, Page } from "@playwright/test";
-import { site } from "../../app/content/site";
 import { formatPrice } from "../../app/lib/format";
 import { phoneByLabel } from "../../app/lib/phone";
 import { siteUrl } from "../../scripts/site-url";
+import { site } from "./content";
 import { expect, test } from "./fixtures";
 import { routes, unknownPath } from "./site-facts";
 

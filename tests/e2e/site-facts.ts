@@ -1,7 +1,7 @@
 // What each route must show, derived from the content module so no fact is typed twice.
 // Used by the route spec (with JavaScript) and the no-JavaScript spec.
 import type { Locator, Page } from "@playwright/test";
-import { site } from "../../app/content/site";
+import { footerLinks } from "../../app/content/navigation";
 import {
   formatDayList,
   formatDuration,
@@ -12,6 +12,7 @@ import {
 import { hoursRows } from "../../app/lib/hours";
 import { formatAddress } from "../../app/lib/maps";
 import { formatPhone, phoneByLabel, telHref } from "../../app/lib/phone";
+import { site } from "./content";
 import { expect } from "./fixtures";
 
 export const routes = ["/", "/about", "/parties", "/policies", "/contact"] as const;
@@ -242,8 +243,8 @@ export async function expectFooter(page: Page, year = new Date().getFullYear()) 
   );
   const quick = footer.getByRole("navigation", { name: "Quick links" });
   const links = quick.getByRole("link");
-  await expect(links).toHaveText(site.footerLinks.map((l) => l.label));
-  for (const [i, link] of site.footerLinks.entries()) {
+  await expect(links).toHaveText(footerLinks.map((l) => l.label));
+  for (const [i, link] of footerLinks.entries()) {
     await expect(links.nth(i)).toHaveAttribute("href", link.to);
   }
   await expectHours(footer);

@@ -1,0 +1,180 @@
+// Reads the owner's content files (content/*.yml) through their schemas, at build and in
+// Node tools; never in the browser. A problem is reported the way an owner can act on it,
+// with the file, line and column, the field and a plain sentence:
+//   content/sessions.yml:14:12 sessions[1].price: expected a number of dollars, got "ten"
+import { readFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import { LineCounter, parseDocument } from "yaml";
+import type { z } from "zod";
+import { contentFiles, type SiteContent } from "./schema.ts";
+
+/** The rink's clock: every "HH:MM" and date in the content is in this zone. */
+export const timeZone = "America/Indiana/Indianapolis";
+
+export const contentDir = resolve(import.meta.dirname, "../../content");
+
+export interface ContentProblem {
+  file: string;
+  line: number;
+  column: number;
+  /** The field, as the owner sees it in the file: sessions[1].price */
+  field: string;
+  message: string;
+}
+
+export const formatProblem = (p: ContentProblem) =>
+  `${p.file}:${p.line}:${p.column}${p.field ? ` ${p.field}` : ""}: ${p.message}`;
+
+export class ContentError extends Error {
+  readonly problems: ContentProblem[];
+  constructor(problems: ContentProblem[]) {
+    super(
+      `The content has ${problems.length === 1 ? "a problem" : `${problems.length} problems`} to fix:\n${problems.map((p) => `  ${formatProblem(p)}`).join("\n")}`,
+    );
+    this.name = "ContentError";
+    this.problems = problems;
+  }
+}
+
+/** zod's own wording for a wrong kind of value, in the owner's words. */
+const kinds: Record<string, string> = {
+  string: "expected some text",
+  number: "expected a number",
+  boolean: "expected true or false",
+  array: "expected a list",
+  object: "expected a group of fields",
+};
+
+const fieldPath = (path: readonly PropertyKey[]) =>
+  path
+    .map((key, i) => (typeof key === "number" ? `[${key}]` : `${i === 0 ? "" : "."}${String(key)}`))
+    .join("");
+
+function describe(value: unknown): string {
+  if (value === undefined) return "but it is missing";
+  if (value === null) return "but it is empty";
+  if (typeof value === "string") return `got "${value}"`;
+  if (typeof value === "number" || typeof value === "boolean") return `got ${value}`;
+  return Array.isArray(value) ? "got a list" : "got a group of fields";
+}
+
+function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
+  let here = data;
+  for (const key of path) {
+    if (here === null || typeof here !== "object") return undefined;
+    here = (here as Record<PropertyKey, unknown>)[key];
+  }
+  return here;
+}
+
+/** One file read through its schema: the parsed data, or the problems with their places. */
+export function readContentFile<S extends z.ZodType>(
+  dir: string,
+  file: string,
+  schema: S,
+): { data: z.output<S> } | { problems: ContentProblem[] } {
+  const path = join(dir, file);
+  const shown = relative(process.cwd(), path) || path;
+  let source: string;
+  try {
+    source = readFileSync(path, "utf8");
+  } catch {
+    return {
+      problems: [{ file: shown, line: 1, column: 1, field: "", message: "the file is missing" }],
+    };
+  }
+  const lines = new LineCounter();
+  const doc = parseDocument(source, { lineCounter: lines, prettyErrors: false });
+  if (doc.errors.length > 0) {
+    return {
+      problems: doc.errors.map((e) => {
+        const { line, col } = lines.linePos(e.pos[0]);
+        const message = e.message.split("\n")[0] ?? e.message;
+        return {
+          file: shown,
+          line,
+          column: col,
+          field: "",
+          message: `this is not valid YAML (${message})`,
+        };
+      }),
+    };
+  }
+  const raw = doc.toJS() ?? {};
+  const result = schema.safeParse(raw);
+  if (result.success) return { data: result.data };
+  return {
+    problems: result.error.issues.map((issue) => {
+      // The deepest node that exists: a missing field points at the group that lacks it.
+      let node: unknown;
+      for (let n = issue.path.length; n >= 0 && !node; n--) {
+        const at = issue.path.slice(0, n);
+        node = at.length === 0 ? doc.contents : doc.getIn(at as unknown[], true);
+      }
+      const offset =
+        node && typeof node === "object" && "range" in node && Array.isArray(node.range)
+          ? (node.range[0] as number)
+          : 0;
+      const { line, col } = lines.linePos(offset);
+      // A wrong kind of value says what it got; a rule broken by the right kind need not.
+      const got = ["invalid_type", "invalid_value", "invalid_format", "invalid_union"].includes(
+        issue.code,
+      )
+        ? `, ${describe(valueAt(raw, issue.path))}`
+        : "";
+      return {
+        file: shown,
+        line,
+        column: col,
+        field: fieldPath(issue.path),
+        message: `${(issue.code === "invalid_type" && issue.message.startsWith("Invalid input") && kinds[issue.expected]) || issue.message}${got}`,
+      };
+    }),
+  };
+}
+
+/** Every content file put together as the app reads it; throws a ContentError listing all problems. */
+export function loadSiteContent(dir = contentDir): SiteContent {
+  const problems: ContentProblem[] = [];
+  const read = <K extends keyof typeof contentFiles>(key: K) => {
+    const { file, schema } = contentFiles[key];
+    const result = readContentFile(dir, file, schema);
+    if ("problems" in result) {
+      problems.push(...result.problems);
+      return undefined;
+    }
+    return result.data as z.output<(typeof contentFiles)[K]["schema"]>;
+  };
+  const rink = read("rink");
+  const sessions = read("sessions");
+  const parties = read("parties");
+  const about = read("about");
+  const policies = read("policies");
+  const pages = read("pages");
+  const specialDates = read("specialDates");
+  const announcement = read("announcement");
+  if (
+    problems.length > 0 ||
+    !rink ||
+    !sessions ||
+    !parties ||
+    !about ||
+    !policies ||
+    !pages ||
+    !specialDates ||
+    !announcement
+  ) {
+    throw new ContentError(problems);
+  }
+  return {
+    ...rink,
+    timeZone,
+    ...sessions,
+    ...parties,
+    ...about,
+    policies,
+    pages,
+    specialDates: specialDates.dates,
+    announcement,
+  };
+}

@@ -1,0 +1,116 @@
+import type { Day, DayHours, SpecialDate, TimeRange } from "../content/types";
+
+// Time lives here: what a date on the rink's calendar is, and what its hours are. Special
+// dates (holiday hours, closures) override the posted week through hoursOn, and every reader
+// (the open-now status, the posted-hours blocks, the structured data, the calendar files, the
+// content check) asks it. Dates are "YYYY-MM-DD" on the rink's wall clock.
+
+const weekdays: Day[] = [
+  "sunday",
+  "monday",
+  "tuesday",
+  "wednesday",
+  "thursday",
+  "friday",
+  "saturday",
+];
+
+/** How far ahead the site lists special dates. */
+export const specialDatesWindowDays = 60;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+/** One formatter per zone: the first one costs ~100 ms on a slow phone, later ones nothing. */
+function partsFormatter(timeZone: string) {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+function zonedParts(instant: Date, timeZone: string) {
+  const parts = partsFormatter(timeZone).formatToParts(instant);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "00";
+  return {
+    date: `${get("year")}-${get("month")}-${get("day")}`,
+    time: `${get("hour")}:${get("minute")}`,
+  };
+}
+
+/** The weekday of a date. */
+export const dayOf = (date: string): Day =>
+  weekdays[new Date(`${date}T12:00:00Z`).getUTCDay()] ?? "sunday";
+
+/** The rink's date, weekday and "HH:MM" at an instant. */
+export function rinkClock(now: Date, timeZone: string): { date: string; day: Day; time: string } {
+  const { date, time } = zonedParts(now, timeZone);
+  return { date, day: dayOf(date), time };
+}
+
+/** The date `n` days after `date` (n may be negative). */
+export function addDays(date: string, n: number): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to`. */
+export const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000);
+
+/** The instant of a wall-clock "YYYY-MM-DDTHH:MM" in the rink's zone (daylight saving included). */
+export function rinkInstant(dateTime: string, timeZone: string): number {
+  const [date = "", time = "00:00"] = dateTime.split("T");
+  const asUtc = Date.parse(`${date}T${time}:00Z`);
+  // The zone's offset at that moment, read back from Intl; twice, for a guess across a change.
+  let guess = asUtc;
+  for (let i = 0; i < 2; i++) {
+    const seen = zonedParts(new Date(guess), timeZone);
+    guess = asUtc - (Date.parse(`${seen.date}T${seen.time}:00Z`) - guess);
+  }
+  return guess;
+}
+
+export interface DayPlan {
+  /** The openings that day, after any special date. */
+  ranges: readonly TimeRange[];
+  closed: boolean;
+  /** The owner's note for a special date. */
+  note?: string;
+  special?: SpecialDate;
+}
+
+/** THE answer to "what are the hours on this date?" */
+export function hoursOn(
+  date: string,
+  week: readonly DayHours[],
+  specialDates: readonly SpecialDate[],
+): DayPlan {
+  const special = specialDates.find((d) => d.date === date);
+  const posted = week.find((d) => d.day === dayOf(date))?.ranges ?? [];
+  if (!special) return { ranges: posted, closed: posted.length === 0 };
+  if (special.closed) return { ranges: [], closed: true, note: special.note, special };
+  const ranges = special.hours.length > 0 ? special.hours : posted;
+  return { ranges, closed: ranges.length === 0, note: special.note, special };
+}
+
+/** Special dates from `today` on, within the window, in date order. */
+export function upcomingSpecialDates(
+  specialDates: readonly SpecialDate[],
+  today: string,
+  days = specialDatesWindowDays,
+): SpecialDate[] {
+  const last = addDays(today, days - 1);
+  return specialDates
+    .filter((d) => d.date >= today && d.date <= last)
+    .sort((a, b) => a.date.localeCompare(b.date));
+}
