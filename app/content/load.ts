@@ -11,7 +11,10 @@ import { contentFiles, type SiteContent } from "./schema.ts";
 /** The rink's clock: every "HH:MM" and date in the content is in this zone. */
 export const timeZone = "America/Indiana/Indianapolis";
 
-export const contentDir = resolve(import.meta.dirname, "../../content");
+/** content/ at the project root; CONTENT_DIR points a build or a test at another copy. */
+export const contentDir = resolve(
+  process.env.CONTENT_DIR || resolve(import.meta.dirname, "../../content"),
+);
 
 export interface ContentProblem {
   file: string;
