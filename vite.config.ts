@@ -9,13 +9,15 @@ import { seoFiles } from "./scripts/seo-files-plugin.ts";
 import { siteUrl } from "./scripts/site-url.ts";
 
 const url = siteUrl();
+const builtAt = new Date();
 
 export default defineConfig({
   // SITE_URL is a build setting: canonical links and share tags are written into the HTML.
   define: {
     "import.meta.env.SITE_URL": JSON.stringify(url),
     "import.meta.env.BUILD_YEAR": JSON.stringify(String(new Date().getFullYear())),
-    "import.meta.env.BUILD_DATE": JSON.stringify(rinkClock(new Date(), timeZone).date),
+    "import.meta.env.BUILD_DATE": JSON.stringify(rinkClock(builtAt, timeZone).date),
+    "import.meta.env.BUILD_TIME": JSON.stringify(String(builtAt.getTime())),
   },
   build: {
     rolldownOptions: {

@@ -13,10 +13,13 @@ import type { Route } from "./+types/root";
 // the first paint waits for no request but the page itself (a round trip less on a phone).
 // Only the prerender reads the text; the browser's bundle keeps an empty string (see Layout).
 import css from "./app.css?inline";
+import { AnnouncementBanner } from "./components/announcement-banner";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { footerLinks, nav } from "./content/navigation";
 import { site } from "./content/site";
+import { announcementScript, announcementWindow } from "./lib/announcement";
+import { builtAt } from "./lib/build-date";
 import {
   bootScript,
   clearPendingNavigation,
@@ -24,6 +27,14 @@ import {
   rememberPendingNavigation,
 } from "./lib/pending-navigation";
 import { phoneByLabel } from "./lib/phone";
+
+// Read once: the announcement's window on the rink's clock. Written into the pages only if it
+// had not ended at the build (the browser decides the same, so hydration matches); the page
+// then checks the visitor's clock (announcementScript).
+const announcement = (() => {
+  const w = announcementWindow(site.announcement, site.timeZone);
+  return w && (w.until === null || w.until > builtAt) ? w : null;
+})();
 
 // `npm run dev` only (the build drops this line): Vite adds the stylesheet itself and swaps
 // it on every edit, which the written-in copy cannot do.
@@ -47,6 +58,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#3b0764" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed string of our own */}
         <script dangerouslySetInnerHTML={{ __html: bootScript }} />
+        {announcement ? (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: built from the owner's dates only
+          <script dangerouslySetInnerHTML={{ __html: announcementScript(announcement) }} />
+        ) : null}
         {/* React keys a <style> with href and precedence by its href: hydration finds the
             prerendered one and keeps it, so the browser needs no copy of the text. */}
         <style href="site-css" precedence="default">
@@ -62,6 +77,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to main content
         </a>
+        {announcement ? <AnnouncementBanner announcement={announcement} /> : null}
         <SiteHeader name={site.name} nav={nav} phone={mainPhone} />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}

@@ -7,6 +7,8 @@ interface ImportMetaEnv {
   readonly BUILD_YEAR?: string;
   /** The rink's date when the site was built, "YYYY-MM-DD" (vite.config.ts). */
   readonly BUILD_DATE?: string;
+  /** The instant of the build in ms since 1970, as a string (vite.config.ts). */
+  readonly BUILD_TIME?: string;
 }
 
 declare module "virtual:rink-content" {

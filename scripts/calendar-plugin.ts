@@ -1,9 +1,10 @@
 import type { Plugin } from "vite";
 import { loadSiteContent } from "../app/content/load.ts";
-import { calendarPath } from "../app/lib/calendar-path.ts";
-import { sessionCalendar } from "./calendar.ts";
+import { rinkClock } from "../app/lib/calendar-day.ts";
+import { calendarPath, eventId } from "../app/lib/calendar-path.ts";
+import { eventCalendar, sessionCalendar } from "./calendar.ts";
 
-/** Writes one .ics file per public session into the client build. */
+/** Writes one .ics file per public session, and per upcoming one-off event, into the client build. */
 export function sessionCalendars(siteUrl: string): Plugin {
   return {
     name: "rink-session-calendars",
@@ -16,6 +17,7 @@ export function sessionCalendars(siteUrl: string): Plugin {
         timeZone: site.timeZone,
         siteUrl,
         from: new Date(),
+        specialDates: site.specialDates,
       };
       for (const session of site.sessions) {
         this.emitFile({
@@ -23,6 +25,16 @@ export function sessionCalendars(siteUrl: string): Plugin {
           fileName: calendarPath(session.id).slice(1),
           source: sessionCalendar(session, ctx),
         });
+      }
+      const today = rinkClock(ctx.from, site.timeZone).date;
+      for (const d of site.specialDates.filter((d) => d.date >= today)) {
+        for (const event of d.events) {
+          this.emitFile({
+            type: "asset",
+            fileName: calendarPath(eventId(d.date, event.name)).slice(1),
+            source: eventCalendar(d.date, event, ctx),
+          });
+        }
       }
     },
   };

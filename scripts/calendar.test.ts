@@ -1,7 +1,7 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { site } from "../app/content/site";
-import { sessionCalendar } from "./calendar";
+import { eventCalendar, sessionCalendar } from "./calendar";
 
 const weekday = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"];
 const byDay = {
@@ -21,6 +21,7 @@ describe("session calendar files", () => {
     timeZone: site.timeZone,
     siteUrl: "https://rink.example",
     from: new Date("2026-11-22T17:00:00Z"), // a Sunday in Indianapolis
+    specialDates: [],
   };
 
   for (const session of site.sessions) {
@@ -62,5 +63,48 @@ describe("session calendar files", () => {
       utcHours.add(next.toJSDate().getUTCHours());
     }
     expect([...utcHours].sort()).toEqual([0, 1]);
+  });
+
+  it("leaves the owner's closed dates out of a weekly session (EXDATE), and only those", () => {
+    const friday = site.sessions.find((s) => s.day === "friday");
+    if (!friday) throw new Error("the content has no Friday session");
+    const closures = [
+      { date: "2026-12-25", closed: true, hours: [], events: [], note: "Christmas" },
+      { date: "2026-12-24", closed: true, hours: [], events: [], note: "Christmas Eve" }, // a Thursday
+    ];
+    const calendar = new ICAL.Component(
+      ICAL.parse(sessionCalendar(friday, { ...ctx, specialDates: closures })),
+    );
+    const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent") ?? undefined);
+    const zone = new ICAL.Timezone(calendar.getFirstSubcomponent("vtimezone") ?? undefined);
+    const dates: string[] = [];
+    const iterator = event.iterator();
+    for (let i = 0, next = iterator.next(); next && i < 6; i++, next = iterator.next()) {
+      next.zone = zone;
+      dates.push(next.toString().slice(0, 10));
+    }
+    expect(dates).toEqual([
+      "2026-11-27",
+      "2026-12-04",
+      "2026-12-11",
+      "2026-12-18",
+      "2027-01-01",
+      "2027-01-08",
+    ]);
+  });
+
+  it("writes a one-off event on its date, at its times, in the rink's zone", () => {
+    const text = eventCalendar(
+      "2026-12-31",
+      { name: "Glow Skate", time: { start: "19:00", end: "23:59" }, price: 12 },
+      ctx,
+    );
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent") ?? undefined);
+    expect(event.summary).toBe(`Glow Skate at ${site.name}`);
+    expect(event.startDate.toString()).toBe("2026-12-31T19:00:00");
+    const dtstart = calendar.getFirstSubcomponent("vevent")?.getFirstProperty("dtstart");
+    expect(dtstart?.getParameter("tzid")).toBe(site.timeZone);
+    expect(event.isRecurring()).toBe(false);
   });
 });

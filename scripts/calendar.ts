@@ -1,5 +1,7 @@
 import { createEvent } from "ics";
-import type { Address, Day, Session } from "../app/content/types.ts";
+import type { Address, Day, Session, SpecialDate } from "../app/content/types.ts";
+import { dayOf } from "../app/lib/calendar-day.ts";
+import { eventId } from "../app/lib/calendar-path.ts";
 import { wallClock } from "../app/lib/open-now.ts";
 
 // A weekly recurring calendar event per public session, written at build. The `ics`
@@ -56,11 +58,23 @@ export interface CalendarContext {
   timeZone: string;
   siteUrl: string;
   from: Date;
+  /** The owner's special dates: a closed date is left out of every weekly session (EXDATE). */
+  specialDates: readonly SpecialDate[];
+}
+
+const hm = (clock: string) => clock.split(":").map(Number) as [number, number];
+const compact = (date: string, clock: string) =>
+  `${date.replaceAll("-", "")}T${clock.replace(":", "")}00`;
+
+/** The `ics` library's text, anchored to the rink's zone with TZID and a VTIMEZONE. */
+function inRinkZone(text: string, timeZone: string): string {
+  return text
+    .replace(/^(DTSTART|DTEND):/gm, `$1;TZID=${timeZone}:`)
+    .replace(/^BEGIN:VEVENT/m, `${vtimezone(timeZone)}\r\nBEGIN:VEVENT`);
 }
 
 export function sessionCalendar(session: Session, ctx: CalendarContext): string {
   const date = firstDate(session.day, ctx.from, ctx.timeZone);
-  const hm = (clock: string) => clock.split(":").map(Number) as [number, number];
   const { error, value } = createEvent({
     productId: `-//${ctx.rinkName}//Public skating//EN`,
     uid: `${session.id}@${new URL(ctx.siteUrl).hostname}`,
@@ -77,7 +91,35 @@ export function sessionCalendar(session: Session, ctx: CalendarContext): string 
     recurrenceRule: `FREQ=WEEKLY;BYDAY=${byDay[session.day]}`,
   });
   if (error || !value) throw error ?? new Error(`No calendar for ${session.id}`);
-  return value
-    .replace(/^(DTSTART|DTEND):/gm, `$1;TZID=${ctx.timeZone}:`)
-    .replace(/^BEGIN:VEVENT/m, `${vtimezone(ctx.timeZone)}\r\nBEGIN:VEVENT`);
+  // The session does not happen on a date the owner has closed the rink.
+  const closed = ctx.specialDates
+    .filter((d) => d.closed && dayOf(d.date) === session.day)
+    .map((d) => compact(d.date, session.time.start));
+  const exdate = closed.length > 0 ? `\r\nEXDATE;TZID=${ctx.timeZone}:${closed.join(",")}` : "";
+  return inRinkZone(value.replace(/^(RRULE:[^\r\n]*)/m, `$1${exdate}`), ctx.timeZone);
+}
+
+/** A one-off event on a special date (a theme night, a holiday matinee). */
+export function eventCalendar(
+  date: string,
+  event: SpecialDate["events"][number],
+  ctx: CalendarContext,
+): string {
+  const [y = 0, m = 1, d = 1] = date.split("-").map(Number);
+  const { error, value } = createEvent({
+    productId: `-//${ctx.rinkName}//Special events//EN`,
+    uid: `${eventId(date, event.name)}@${new URL(ctx.siteUrl).hostname}`,
+    title: `${event.name} at ${ctx.rinkName}`,
+    description: event.description,
+    location: ctx.address.mapsQuery,
+    url: ctx.siteUrl,
+    start: [y, m, d, ...hm(event.time.start)],
+    end: [y, m, d, ...hm(event.time.end)],
+    startInputType: "local",
+    startOutputType: "local",
+    endInputType: "local",
+    endOutputType: "local",
+  });
+  if (error || !value) throw error ?? new Error(`No calendar for ${event.name} on ${date}`);
+  return inRinkZone(value, ctx.timeZone);
 }

@@ -15,7 +15,6 @@ export function rinkContent(): Plugin {
     resolveId: (source) => (source === id ? resolved : undefined),
     load(moduleId) {
       if (moduleId !== resolved) return;
-      this.addWatchFile(contentDir);
       try {
         const site = loadSiteContent();
         // JSON.parse of a string literal is faster for the browser than an object literal.

@@ -100,6 +100,25 @@ describe("NewsletterSignup", () => {
     expect(email).toHaveAccessibleDescription("Please provide either an email or phone number.");
   });
 
+  it("says a 10-digit number is needed before sending a shorter one, and keeps what was typed", async () => {
+    const { button, email, phone, fetch } = setup();
+    const user = userEvent.setup();
+    await user.type(email, "fam@example.com");
+    await user.type(phone, "2605550");
+    await user.click(button);
+    expect(screen.getByRole("alert")).toHaveTextContent("Phone should be a 10-digit phone number.");
+    expect(fetch).not.toHaveBeenCalled();
+    expect(phone).toHaveAttribute("aria-invalid", "true");
+    expect(phone).toHaveFocus();
+    expect(email).not.toHaveAttribute("aria-invalid");
+    expect(phone.value).toBe("(260) 555-0");
+    expect(email.value).toBe("fam@example.com");
+    // Completing the number sends it.
+    await user.type(phone, "142");
+    await user.click(button);
+    expect(fetch).toHaveBeenCalledOnce();
+  });
+
   it("sends the signup, shows 'Subscribing...' meanwhile, then thanks and clears", async () => {
     const { fetch, settle } = deferredFetch();
     const { email, phone, button } = setup(fetch);

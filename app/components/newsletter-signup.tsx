@@ -6,6 +6,7 @@ import {
   type NewsletterStatus,
   newsletterPayload,
   sendNewsletter,
+  shortPhone,
   trackNewsletterSignup,
 } from "../lib/submit-newsletter";
 import { buttonStyles } from "./ui/button-styles";
@@ -79,6 +80,12 @@ export function NewsletterSignup({
       setStatus(missingContact());
       return;
     }
+    const phoneProblem = shortPhone(phone);
+    if (phoneProblem) {
+      setStatus(phoneProblem);
+      phoneInput.current?.focus();
+      return;
+    }
     const gotcha = new FormData(event.currentTarget).get("_gotcha");
     setStatus({ kind: "submitting" });
     const result = await sendNewsletter(
@@ -97,12 +104,14 @@ export function NewsletterSignup({
 
   const submitting = status.kind === "submitting";
   const missing = status.kind === "error" && status.reason === "missing";
+  const badPhone = status.kind === "error" && status.reason === "phone";
   const aria = (controlId: string, hint = false) => {
     const base = controlAria(controlId, undefined, hint);
-    const describedBy = [missing ? messageId : null, base["aria-describedby"]].filter(Boolean);
+    const invalid = missing || (badPhone && controlId === ids.phone);
+    const describedBy = [invalid ? messageId : null, base["aria-describedby"]].filter(Boolean);
     return {
       ...base,
-      "aria-invalid": missing || undefined,
+      "aria-invalid": invalid || undefined,
       "aria-describedby": describedBy.join(" ") || undefined,
     };
   };

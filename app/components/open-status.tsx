@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
+import { buildDate } from "../lib/build-date";
 import { upcomingSpecialDates } from "../lib/calendar-day";
 import {
   describeOpenStatus,
@@ -6,7 +7,6 @@ import {
   type RinkHours,
   reservedStatusTexts,
 } from "../lib/open-now";
-import { buildDate } from "../lib/use-rink-today";
 
 interface OpenStatusProps extends RinkHours {
   timeZone: string;

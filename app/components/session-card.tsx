@@ -1,9 +1,15 @@
 import type { Session } from "../content/types";
 import { calendarPath } from "../lib/calendar-path";
-import { formatDay, formatPrice, formatTimeRange } from "../lib/format";
+import { formatDate, formatDay, formatPrice, formatTimeRange } from "../lib/format";
+
+interface SessionCardProps {
+  session: Session;
+  /** Coming dates the rink is closed on the session's day: no session then. */
+  cancelled?: readonly { date: string; note: string }[];
+}
 
 /** One public skating session: when, what it costs, what the price includes. */
-export function SessionCard({ session }: { session: Session }) {
+export function SessionCard({ session, cancelled = [] }: SessionCardProps) {
   return (
     <article className="flex flex-col rounded-2xl border border-brand-100 bg-white p-6 shadow-sm">
       <p className="font-semibold text-pop-700 text-sm uppercase tracking-wide">
@@ -12,6 +18,11 @@ export function SessionCard({ session }: { session: Session }) {
       <h3 className="mt-1 font-display font-extrabold text-brand-900 text-xl">{session.name}</h3>
       <p className="mt-2 font-semibold text-slate-800">{formatTimeRange(session.time)}</p>
       <p className="mt-3 text-slate-700">{session.description}</p>
+      {cancelled.map((c) => (
+        <p key={c.date} className="mt-3 rounded-lg bg-slate-100 px-3 py-2 text-slate-900 text-sm">
+          <strong>No session {formatDate(c.date)}</strong>: {c.note}
+        </p>
+      ))}
       <div className="mt-auto pt-4">
         <p className="text-slate-900">
           <span className="font-display font-extrabold text-3xl text-brand-800">

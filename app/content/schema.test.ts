@@ -100,7 +100,7 @@ describe("the content schema", () => {
       const content = broken((c) => {
         (at(c.phones, 2) as { label: string }).label = "Main";
       });
-      expect(problems(content)).toEqual(["phones"]);
+      expect(problems(content)).toEqual(["phones.2"]);
     });
 
     it("rejects a missing line", () => {

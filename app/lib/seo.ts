@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import type { SiteContent } from "../content/types";
+import { buildDate } from "./build-date.ts";
 import { partyOffersJsonLd, rinkJsonLd } from "./structured-data.ts";
 
 /** The public address, from the SITE_URL build setting (see vite.config.ts). */
@@ -34,7 +35,11 @@ export function pageMeta(
   const title = `${page.title} | ${site.name}`;
   const url = `${siteUrl}${canonicalPath(pathname)}`;
   const image = `${siteUrl}/og-image.png`;
-  const rink = rinkJsonLd({ ...site, prices: site.sessions.map((s) => s.price) }, siteUrl);
+  const rink = rinkJsonLd(
+    { ...site, prices: site.sessions.map((s) => s.price) },
+    siteUrl,
+    buildDate,
+  );
   return [
     { title },
     { name: "description", content: page.description },

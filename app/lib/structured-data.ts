@@ -1,4 +1,5 @@
-import type { Address, DayHours, PartyPackage, Phone } from "../content/types";
+import type { Address, DayHours, PartyPackage, Phone, SpecialDate } from "../content/types";
+import { upcomingSpecialDates } from "./calendar-day.ts";
 import { formatDay, formatPrice } from "./format.ts";
 
 // schema.org data for search engines, built from the content module so it can never
@@ -10,11 +11,30 @@ interface RinkFacts {
   address: Address;
   phones: readonly Phone[];
   hours: readonly DayHours[];
+  specialDates: readonly SpecialDate[];
   rating: { value: number };
   prices: readonly number[];
 }
 
-export function rinkJsonLd(rink: RinkFacts, siteUrl: string) {
+/**
+ * Holiday hours and closures of the coming 60 days from `today`: a closed date opens and
+ * closes at 00:00, as schema.org (and Google) read a closure.
+ */
+export function specialOpeningHours(specialDates: readonly SpecialDate[], today: string) {
+  return upcomingSpecialDates(specialDates, today).flatMap((d) => {
+    const spec = (opens: string, closes: string) => ({
+      "@type": "OpeningHoursSpecification",
+      validFrom: d.date,
+      validThrough: d.date,
+      opens,
+      closes,
+    });
+    if (d.closed) return [spec("00:00", "00:00")];
+    return d.hours.map((r) => spec(r.start, r.end));
+  });
+}
+
+export function rinkJsonLd(rink: RinkFacts, siteUrl: string, today: string) {
   const main = rink.phones.find((p) => p.label === "Main") ?? rink.phones[0];
   const low = Math.min(...rink.prices);
   const high = Math.max(...rink.prices);
@@ -44,6 +64,7 @@ export function rinkJsonLd(rink: RinkFacts, siteUrl: string) {
         closes: r.end,
       })),
     ),
+    specialOpeningHoursSpecification: specialOpeningHours(rink.specialDates, today),
   };
 }
 

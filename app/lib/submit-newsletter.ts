@@ -1,6 +1,14 @@
 // The newsletter signup's logic, apart from React: build the spec's JSON payload, POST it,
 // and say what happened as a value the component renders.
-import { type NewsletterPayload, newsletterMessages, notProvided } from "../../forms/newsletter";
+import {
+  type NewsletterPayload,
+  newsletterFields,
+  newsletterMessages,
+  notProvided,
+  phoneDigits,
+} from "../../forms/newsletter";
+import { phoneDigitsOf } from "../../forms/phone";
+import { validationMessages } from "../../forms/validate";
 
 declare global {
   interface Window {
@@ -21,7 +29,7 @@ export type NewsletterStatus =
   | { kind: "idle" }
   | { kind: "submitting" }
   | { kind: "success"; message: string; payload: NewsletterPayload }
-  | { kind: "error"; reason: "missing" | "failed"; message: string };
+  | { kind: "error"; reason: "missing" | "phone" | "failed"; message: string };
 
 export type NewsletterResult = Extract<NewsletterStatus, { kind: "success" | "error" }>;
 
@@ -32,6 +40,20 @@ export const missingContact = (): NewsletterResult => ({
   reason: "missing",
   message: newsletterMessages.missing,
 });
+
+/**
+ * A phone started but short of 10 digits: the inbox would refuse it, so the form says so
+ * before sending (the input itself keeps no minimum while typing, as the spec says).
+ */
+export function shortPhone(phone: string): NewsletterResult | null {
+  const digits = phoneDigitsOf(phone).length;
+  if (digits === 0 || digits === phoneDigits) return null;
+  return {
+    kind: "error",
+    reason: "phone",
+    message: `${newsletterFields.phone.label} ${validationMessages.phone}.`,
+  };
+}
 
 /** The JSON body (spec section 3), or null when neither an email nor a phone was given. */
 export function newsletterPayload(

@@ -1,9 +1,6 @@
 import { useEffect, useState } from "react";
+import { buildDate } from "./build-date";
 import { rinkClock } from "./calendar-day";
-
-/** The rink's date when the site was built: what the prerendered pages were written for. */
-export const buildDate =
-  import.meta.env.BUILD_DATE ?? rinkClock(new Date(), "America/Indiana/Indianapolis").date;
 
 /**
  * The rink's date today, "YYYY-MM-DD". The first render uses the build date, so hydration

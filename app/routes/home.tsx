@@ -6,17 +6,23 @@ import { RatingBadge } from "../components/rating-badge";
 import { SectionHeading } from "../components/section-heading";
 import { SessionCard } from "../components/session-card";
 import { buttonStyles } from "../components/ui/button-styles";
+import { UpcomingEvents } from "../components/upcoming-events";
 import { site } from "../content/site";
+import { dayOf, upcomingSpecialDates } from "../lib/calendar-day";
 import { formAction } from "../lib/form-endpoints";
 import { directionsUrl, formatAddress } from "../lib/maps";
 import { formatPhone, phoneByLabel, telHref } from "../lib/phone";
 import { pageMeta } from "../lib/seo";
+import { useRinkToday } from "../lib/use-rink-today";
 import type { Route } from "./+types/home";
 
 export const meta = ({ location }: Route.MetaArgs) => pageMeta(site, "home", location.pathname);
 
 export default function Home() {
   const main = phoneByLabel(site.phones, "Main");
+  const today = useRinkToday(site.timeZone);
+  const coming = upcomingSpecialDates(site.specialDates, today);
+  const events = coming.flatMap((d) => d.events.map((event) => ({ ...event, date: d.date })));
   return (
     <>
       <section className="dark-band bg-gradient-to-br from-brand-950 via-brand-900 to-pop-700 text-white">
@@ -74,9 +80,14 @@ export default function Home() {
           </div>
           <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {site.sessions.map((session) => (
-              <SessionCard key={session.id} session={session} />
+              <SessionCard
+                key={session.id}
+                session={session}
+                cancelled={coming.filter((d) => d.closed && dayOf(d.date) === session.day)}
+              />
             ))}
           </div>
+          <UpcomingEvents events={events} />
         </div>
       </section>
 

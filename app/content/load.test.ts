@@ -1,0 +1,117 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ContentError, contentDir, loadSiteContent } from "./load";
+
+// The owner's files read through the schema: what the build does, and what it says when a
+// file is wrong (the owner reads it in the host's build log).
+
+let dir = "";
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A copy of the real content with one file edited. */
+function contentWith(file: string, edit: (text: string) => string): string {
+  dir = mkdtempSync(join(tmpdir(), "rink-content-"));
+  cpSync(contentDir, dir, { recursive: true });
+  writeFileSync(join(dir, file), edit(readFileSync(join(dir, file), "utf8")));
+  return dir;
+}
+
+function problems(content: string): string[] {
+  try {
+    loadSiteContent(content);
+  } catch (error) {
+    if (error instanceof ContentError)
+      return error.message
+        .split("\n")
+        .slice(1)
+        .map((l) => l.trim());
+    throw error;
+  }
+  return [];
+}
+
+/** The 1-based line and column of the n-th (0-based) match of `needle` in a file. */
+function position(path: string, needle: string, n = 0) {
+  const lines = readFileSync(path, "utf8").split("\n");
+  let seen = 0;
+  for (const [i, line] of lines.entries()) {
+    const col = line.indexOf(needle);
+    if (col >= 0 && seen++ === n) return `${i + 1}:${col + 1}`;
+  }
+  throw new Error(`${needle} not in ${path}`);
+}
+
+describe("loading the content files", () => {
+  it("reads the real files, times and dates as strings", () => {
+    const site = loadSiteContent();
+    expect(site.sessions.length).toBeGreaterThan(0);
+    expect(site.hours.find((d) => d.day === "friday")?.ranges[0]?.start).toBe("18:30");
+    expect(site.timeZone).toBe("America/Indiana/Indianapolis");
+  });
+
+  it("names the file, line, column and field of a price that is not a number", () => {
+    const d = contentWith("sessions.yml", (t) => t.replace(/price: 10\n/, "price: ten\n"));
+    const at = position(join(d, "sessions.yml"), "ten");
+    expect(problems(d)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `sessions\\.yml:${at} sessions\\[1\\]\\.price: expected a number of dollars, got "ten"$`,
+        ),
+      ),
+    ]);
+  });
+
+  it("says a time must be a quoted 24-hour time, and a missing note is missing", () => {
+    const d = contentWith("special-dates.yml", (t) =>
+      t
+        .replace('start: "12:00"', "start: 12pm")
+        .replace("note: Closed for Christmas Eve", "notes: x"),
+    );
+    const file = join(d, "special-dates.yml");
+    expect(problems(d)).toEqual([
+      expect.stringMatching(/:2:5 dates\[0\]\.note: expected some text, but it is missing$/),
+      expect.stringMatching(
+        new RegExp(
+          `:${position(file, "12pm")} dates\\[2\\]\\.hours\\[0\\]\\.start: expected a 24-hour time in quotes, like "18:30", got "12pm"$`,
+        ),
+      ),
+    ]);
+  });
+
+  it("refuses a closed date with hours, and an announcement that ends before it starts", () => {
+    const d = contentWith("special-dates.yml", (t) =>
+      t.replace(
+        "    closed: true\n    note: Closed for Christmas Day",
+        '    closed: true\n    hours: [{ start: "12:00", end: "15:00" }]\n    note: Closed for Christmas Day',
+      ),
+    );
+    writeFileSync(
+      join(d, "announcement.yml"),
+      'text: Snow day\nfrom: "2026-12-02T07:00"\nuntil: "2026-12-01T07:00"\n',
+    );
+    expect(problems(d)).toEqual([
+      expect.stringMatching(
+        /special-dates\.yml:\d+:\d+ dates\[1\]\.hours: a closed date has no hours/,
+      ),
+      expect.stringMatching(
+        /announcement\.yml:3:8 until: the announcement must end after it starts$/,
+      ),
+    ]);
+  });
+
+  it("points at the line of a YAML syntax error", () => {
+    const d = contentWith("rink.yml", (t) => `${t}\nbroken: [\n`);
+    expect(problems(d)).toEqual([
+      expect.stringMatching(/rink\.yml:\d+:\d+: this is not valid YAML/),
+    ]);
+  });
+
+  it("says which file is missing", () => {
+    dir = mkdtempSync(join(tmpdir(), "rink-content-"));
+    expect(problems(dir)).toContainEqual(
+      expect.stringMatching(/rink\.yml:1:1: the file is missing$/),
+    );
+  });
+});
