@@ -82,6 +82,7 @@ export function stopProcess(
 
 const sources = [
   "app",
+  "content",
   "forms",
   "public",
   "react-router.config.ts",

@@ -17,7 +17,8 @@ export function AnnouncementBanner({ announcement }: { announcement: Announcemen
   }, [announcement]);
   if (ended) return null;
   const { text, link, linkLabel } = announcement;
-  const linkStyle = "font-semibold underline underline-offset-4";
+  // The page's pink focus ring is too faint on yellow (WCAG 1.4.11): dark purple here.
+  const linkStyle = "font-semibold underline underline-offset-4 focus-visible:outline-brand-950";
   return (
     <aside data-announcement aria-label="Announcement" className="bg-accent-300 text-brand-950">
       <p className="mx-auto max-w-6xl px-4 py-2 text-center">

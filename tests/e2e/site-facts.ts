@@ -28,7 +28,8 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
 /** The dl rows of an HoursList: each day range next to its hours. */
 export async function expectHours(scope: Locator) {
   for (const row of hoursRows(site.hours)) {
-    const term = scope.locator("dt", { hasText: row.days });
+    // Exactly the day range: the special dates below have terms like "Friday, Dec 25:".
+    const term = scope.locator("dt", { hasText: new RegExp(`^${escapeRegExp(row.days)}$`) });
     await expect(term).toHaveText(row.days);
     // One line per opening ("12:00–3:00 PM", "6:30–9:00 PM"), or "Closed".
     await expect(term.locator("xpath=following-sibling::dd[1]").locator("span")).toHaveText(

@@ -1,0 +1,74 @@
+// A build of the site from another copy of the content files, served by the real server:
+// for specs that need content of their own (dates relative to today, the editor's saves).
+// The build runs inside the project (the prerenderer resolves node_modules from there) and
+// is moved to a temp dir; everything is removed by stop().
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  freePort,
+  projectNode,
+  projectRoot as root,
+  stopProcess,
+  waitUntilUp,
+} from "../../scripts/local-tools.ts";
+
+export interface ContentSite {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/** Builds the site from `contentDir` and serves it on 127.0.0.1. */
+export async function serveContent(contentDir: string): Promise<ContentSite> {
+  const tmp = mkdtempSync(join(tmpdir(), "rink-content-site-"));
+  const buildDir = join(root, ".tmp", `content-build-${process.pid}-${Date.now()}`);
+  try {
+    const result = spawnSync("npm", ["run", "build"], {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, CONTENT_DIR: contentDir, BUILD_DIR: buildDir },
+    });
+    if (result.status !== 0) {
+      throw new Error(`the build from ${contentDir} failed:\n${result.stdout}${result.stderr}`);
+    }
+    cpSync(join(buildDir, "client"), join(tmp, "site"), { recursive: true });
+  } catch (error) {
+    rmSync(tmp, { recursive: true, force: true });
+    throw error;
+  } finally {
+    rmSync(buildDir, { recursive: true, force: true });
+  }
+  const port = await freePort();
+  const server: ChildProcess = spawn(projectNode, ["server/index.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      SITE_DIR: join(tmp, "site"),
+      DATABASE_PATH: join(tmp, "inbox.db"),
+      LOG_LEVEL: "silent",
+      // No email from this copy (the specs' SMTP capture belongs to the main server).
+      SMTP_URL: "",
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let errors = "";
+  server.stderr?.on("data", (chunk: Buffer) => {
+    errors += chunk.toString();
+  });
+  const stop = async () => {
+    await stopProcess(server);
+    rmSync(tmp, { recursive: true, force: true });
+  };
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilUp(`${url}/`, server, (why) => `The content site's server ${why}:\n${errors}`);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, stop };
+}
