@@ -87,7 +87,8 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  if (wrangler) await stopProcessGroup(wrangler);
+  // wrangler does not stop on SIGTERM alone: SIGKILL to the group follows after 2 s.
+  if (wrangler) await stopProcessGroup(wrangler, "SIGTERM", 2_000);
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
