@@ -60,6 +60,10 @@ test.beforeAll(async () => {
       required("PAGES_PORT"),
       "--compatibility-date",
       date,
+      // Explicitly here: by default wrangler may put its state beside another wrangler.toml
+      // it finds (it wrote .wrangler/ into the repository once).
+      "--persist-to",
+      join(workDir, ".wrangler/state"),
     ],
     {
       cwd: workDir,
