@@ -2,9 +2,11 @@
 // server (safe while it runs: SQLite's WAL lets readers and the writer work side by side).
 //   npm run inbox                                   the most recent submissions, as a table
 //   npm run inbox -- export newsletter --csv        every newsletter signup as CSV on stdout
+//   npm run inbox -- backup backups/inbox.db        a consistent copy, safe while the server runs
 import { existsSync } from "node:fs";
 import { relative } from "node:path";
 import { parseArgs } from "node:util";
+import { backupInbox, restoreInbox } from "../server/backup.ts";
 import { submissionsCsv } from "../server/csv.ts";
 import { openInbox, type Submission } from "../server/inbox.ts";
 import { displayValue, formOfKind, inboxForms } from "../server/inbox-forms.ts";
@@ -17,6 +19,11 @@ const usage = `Usage:
   npm run inbox -- export <${formNames}> --csv [--include-spam]
                                               print one form's submissions as CSV
                                               (spreadsheet-safe), oldest first
+  npm run inbox -- backup FILE                write a checked copy of the inbox to FILE;
+                                              safe while the server is running
+  npm run inbox -- restore FILE               put the inbox in FILE back (the current one is
+                                              kept as <database>.before-restore-<time>);
+                                              stop the server first
 
 Reads the database at DATABASE_PATH (default data/inbox.db).`;
 
@@ -66,7 +73,7 @@ function table(rows: Submission[], width: number): string {
   return [line(head), line(widths.map((w) => "-".repeat(w))), ...cells.map(line)].join("\n");
 }
 
-function run(argv: string[]): void {
+async function run(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -97,6 +104,20 @@ function run(argv: string[]): void {
     if (!formName) throw new UsageError(`Which form? export <${formNames}> --csv`);
     if (!formOfKind(formName)) throw new UsageError(`Unknown form: ${formName}`);
     if (!values.csv) throw new UsageError("export writes CSV only: add --csv");
+  } else if (command === "backup" || command === "restore") {
+    if (!formName) throw new UsageError(`${command} wants a file: ${command} FILE`);
+    const { databasePath } = readSettings();
+    if (command === "backup") {
+      const report = await backupInbox(databasePath, formName);
+      console.log(
+        `Backed up ${report.submissions} submissions to ${formName} (integrity_check: ok).`,
+      );
+    } else {
+      const { submissions, savedAs } = await restoreInbox(formName, databasePath);
+      if (savedAs) console.log(`The inbox as it was is saved as ${savedAs}.`);
+      console.log(`Restored ${submissions} submissions from ${formName} to ${databasePath}.`);
+    }
+    return;
   } else {
     throw new UsageError(`Unknown command: ${command}`);
   }
@@ -132,7 +153,7 @@ function run(argv: string[]): void {
 }
 
 try {
-  run(process.argv.slice(2));
+  await run(process.argv.slice(2));
 } catch (error) {
   // parseArgs throws TypeErrors with a code for unknown or malformed options.
   const isArgError =

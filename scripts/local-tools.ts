@@ -80,6 +80,38 @@ export function stopProcess(
   });
 }
 
+/**
+ * stopProcess for a child spawned with `detached: true` and everything it started (its
+ * process group, e.g. wrangler's workerd): `signal` to the group, SIGKILL after `graceMs`,
+ * and SIGKILL to whatever of the group outlives the child itself.
+ */
+export function stopProcessGroup(
+  child: ChildProcess,
+  signal: NodeJS.Signals = "SIGTERM",
+  graceMs = 5_000,
+): Promise<void> {
+  const group = (s: NodeJS.Signals) => {
+    try {
+      if (child.pid) process.kill(-child.pid, s);
+    } catch {
+      // The group is gone already.
+    }
+  };
+  if (child.exitCode !== null || child.signalCode !== null) {
+    group("SIGKILL");
+    return Promise.resolve();
+  }
+  return new Promise((done) => {
+    const force = setTimeout(() => group("SIGKILL"), graceMs);
+    child.once("exit", () => {
+      clearTimeout(force);
+      group("SIGKILL");
+      done();
+    });
+    group(signal);
+  });
+}
+
 const sources = [
   "app",
   "content",

@@ -1,12 +1,26 @@
 // After `react-router build`: hash each page's inline scripts and styles into its
 // Content-Security-Policy, write build/client/_headers (read by static hosts and by our
-// server), and precompress every text file with brotli and gzip so the server can send them
-// as they are.
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+// server; the build fails when a host would drop part of it), precompress every text file
+// with brotli and gzip so the server can send them as they are, and lay the pages out as
+// static hosts look for them (below).
+import {
+  copyFileSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { join, relative } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import config from "../react-router.config.ts";
-import { cspHash, renderHeadersFile } from "../server/security-headers.ts";
+import {
+  cspHash,
+  headersFileProblems,
+  renderHeadersFile,
+  type StaticPage,
+} from "../server/security-headers.ts";
 
 const root = join(config.buildDirectory, "client");
 
@@ -40,16 +54,35 @@ function inlineStyleHashes(html: string): string[] {
 const formsEndpoint = process.env.VITE_FORMS_ENDPOINT?.trim();
 const formsOrigin = formsEndpoint ? new URL(formsEndpoint).origin : null;
 
+// Pages the build copies in as they are, with their own policy (not computed from their
+// scripts), e.g. an editor at /admin: { path: "/admin/", csp: "default-src 'self'; …" }.
+const staticPages: StaticPage[] = [];
+
+// React Router writes an SPA fallback for `ssr: false`; every route is prerendered, so an
+// unknown path is a 404, never the app shell (a static host would serve it as a page).
+rmSync(join(root, "__spa-fallback.html"), { force: true });
+
 const pages = files(root).filter((f) => f.endsWith("index.html"));
-const pageHeaders = pages.map((page) => {
-  const html = readFileSync(page, "utf8");
-  return {
-    path: `/${relative(root, page).replace(/index\.html$/, "")}`,
-    scriptHashes: inlineScriptHashes(html),
-    styleHashes: inlineStyleHashes(html),
-  };
-});
-writeFileSync(join(root, "_headers"), renderHeadersFile(pageHeaders, formsOrigin));
+const pageHeaders = pages
+  .map((page) => {
+    const html = readFileSync(page, "utf8");
+    return {
+      path: `/${relative(root, page).replace(/index\.html$/, "")}`,
+      scriptHashes: inlineScriptHashes(html),
+      styleHashes: inlineStyleHashes(html),
+    };
+  })
+  .filter((page) => !staticPages.some((s) => s.path === page.path));
+const headersText = renderHeadersFile({ pages: pageHeaders, formsOrigin, staticPages });
+const problems = headersFileProblems(headersText);
+if (problems.length > 0) {
+  console.error(
+    `postbuild: build/client/_headers would not work on a static host:\n  ${problems.join("\n  ")}\n` +
+      "A page's policy grows with each inline script hash: fewer inline scripts, or fewer pages.",
+  );
+  process.exit(1);
+}
+writeFileSync(join(root, "_headers"), headersText);
 
 let compressed = 0;
 for (const file of files(root)) {
@@ -63,6 +96,20 @@ for (const file of files(root)) {
   writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
   compressed++;
 }
+// Static hosts (Cloudflare Pages, Netlify) answer an unknown path with the top-level
+// 404.html, status 404. They answer /about from about.html with status 200, but /about from
+// about/index.html only with a redirect to /about/: each page is also written as <path>.html,
+// so its canonical URL (no trailing slash) is answered directly. Our server indexes the same
+// pages from <path>/index.html and ignores these copies (server/static-site.ts).
+copyFileSync(join(root, "404/index.html"), join(root, "404.html"));
+for (const page of pageHeaders) {
+  if (page.path === "/" || page.path === "/404/") continue;
+  const dir = join(root, page.path);
+  if (existsSync(join(dir, "index.html"))) {
+    copyFileSync(join(dir, "index.html"), `${dir.replace(/\/$/, "")}.html`);
+  }
+}
+
 console.log(
   `postbuild: _headers for ${pages.length} pages; ${compressed} files precompressed (br, gz)`,
 );

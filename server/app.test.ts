@@ -230,3 +230,30 @@ describe("revalidation and compression", () => {
     );
   });
 });
+
+describe("GET /healthz", () => {
+  it("answers 200 while the database answers, never cached", async () => {
+    for (const method of ["GET", "HEAD"]) {
+      const res = await app.request("/healthz", { method });
+      expect(res.status, method).toBe(200);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+    }
+    expect(await (await app.request("/healthz")).json()).toEqual({ status: "ok" });
+  });
+
+  it("answers 503 once the database is gone", async () => {
+    const other = tempDir();
+    const closed = openInbox(join(other.path, "inbox.db"));
+    try {
+      const checked = createApp({ siteDir, inbox: closed });
+      expect((await checked.request("/healthz")).status).toBe(200);
+      closed.close();
+      const res = await checked.request("/healthz");
+      expect(res.status).toBe(503);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(await res.json()).toEqual({ status: "database unavailable" });
+    } finally {
+      other.remove();
+    }
+  });
+});

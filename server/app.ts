@@ -4,7 +4,7 @@ import type { AppEnv } from "./app-env.ts";
 import { clientResolver, type TrustProxy } from "./client-info.ts";
 import { type FormEndpointDeps, formEndpoint } from "./form-endpoint.ts";
 import { requestLog } from "./request-log.ts";
-import { headersFor, loadHeaderRules } from "./security-headers.ts";
+import { headersFor, inboxHeaders, loadHeaderRules } from "./security-headers.ts";
 import { indexSite, loadFile, respond } from "./static-site.ts";
 
 export interface AppDeps extends FormEndpointDeps {
@@ -68,6 +68,14 @@ export function createApp({ siteDir, trustProxy, logger, ...formDeps }: AppDeps)
 
   // The form inbox first: the site below answers every GET it has a file for.
   app.route("/f", formEndpoint(formDeps));
+
+  // For uptime monitors and the service manager: 200 only while the inbox's database
+  // answers, since a site whose forms cannot be stored is not healthy. Never cached.
+  app.on(["GET", "HEAD"], "/healthz", (c) => {
+    const ok = formDeps.inbox.ping();
+    for (const [name, value] of Object.entries(inboxHeaders)) c.header(name, value);
+    return c.json({ status: ok ? "ok" : "database unavailable" }, ok ? 200 : 503);
+  });
 
   const answer = (c: Context<AppEnv>, entry: typeof notFoundPage, status: 200 | 404) =>
     respond(

@@ -38,6 +38,8 @@ export interface Inbox {
   listUnsent(maxAttempts: number, limit: number): Submission[];
   markSent(id: number, at: string): void;
   markFailed(id: number, error: string): void;
+  /** True when the database answers a trivial query (the health check); never throws. */
+  ping(): boolean;
   close(): void;
 }
 
@@ -173,6 +175,15 @@ export function openInbox(path: string): Inbox {
     markFailed(id, error) {
       // Bounded: an SMTP server's reply can be long, and the column is for a glance.
       markFailed.run(error.slice(0, 500), id);
+    },
+    ping() {
+      try {
+        // Reads the table itself, so a closed database or an unreadable file answers false.
+        db.prepare("SELECT 1 FROM submissions LIMIT 1").all();
+        return true;
+      } catch {
+        return false;
+      }
     },
     close() {
       if (db.isOpen) db.close();

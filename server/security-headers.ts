@@ -74,51 +74,130 @@ export interface PageHeaders {
   styleHashes: readonly string[];
 }
 
-/** The `_headers` file: base headers on every path, assets cached forever, a CSP per page. */
-export function renderHeadersFile(pages: readonly PageHeaders[], formsOrigin: string | null) {
+/**
+ * A page the build copies in as it is (not prerendered by React Router), served with the
+ * policy given here instead of one computed from its scripts: e.g. `{ path: "/admin/", csp }`.
+ */
+export interface StaticPage {
+  /** URL path with its trailing slash, like PageHeaders.path. */
+  path: string;
+  csp: string;
+}
+
+export interface HeadersFileInput {
+  /** The prerendered pages; the one at `notFoundPath` also answers every unknown path. */
+  pages: readonly PageHeaders[];
+  formsOrigin: string | null;
+  /** Extra pages with an explicitly given policy; one with a prerendered page's path replaces it. */
+  staticPages?: readonly StaticPage[];
+  /** The not-found page's path among `pages`; "/404/" by default. */
+  notFoundPath?: string;
+}
+
+/** Both URL forms static hosts answer for a page: "/about" and "/about/"; "/" alone. */
+const urlForms = (path: string) => (path === "/" ? ["/"] : [path.replace(/\/$/, ""), path]);
+
+/**
+ * The `_headers` file (Cloudflare Pages and Netlify syntax; our server reads it too).
+ * A 404 answer matches only the wildcard rules, so "/*" carries the not-found page's policy
+ * (and the pages' revalidating cache) beside the base headers. A more specific rule first
+ * detaches what it replaces ("! Name": Cloudflare Pages would otherwise join both values
+ * with a comma, and two policies are both enforced; Netlify keeps the last matching value and
+ * skips the line, which has no colon), then sets its own: a page never gets two policies.
+ */
+export function renderHeadersFile({
+  pages,
+  formsOrigin,
+  staticPages = [],
+  notFoundPath = "/404/",
+}: HeadersFileInput): string {
+  const notFound = pages.find((p) => p.path === notFoundPath);
+  if (!notFound)
+    throw new Error(`No page at ${notFoundPath}: the not-found page's policy is needed.`);
+  const header = (name: string, value: string) => `  ${name}: ${value}`;
   const lines: string[] = [
     "# Written by scripts/postbuild.ts: one security policy for every host.",
     "",
   ];
-  const common = Object.entries({ ...baseHeaders, ...httpsOnlyHeaders }).map(
-    ([k, v]) => `  ${k}: ${v}`,
+  lines.push(
+    "/*",
+    ...Object.entries({ ...baseHeaders, ...httpsOnlyHeaders }).map(([k, v]) => header(k, v)),
+    header("Content-Security-Policy", contentSecurityPolicy({ ...notFound, formsOrigin })),
+    header("Cache-Control", revalidateCache),
+    "",
   );
-  lines.push("/*", ...common, "");
-  lines.push("/assets/*", `  Cache-Control: ${immutableCache}`, "");
-  for (const page of [...pages].sort((a, b) => a.path.localeCompare(b.path))) {
-    const csp = contentSecurityPolicy({ ...page, formsOrigin });
-    // Hosts answer /about and /about/ alike: both get the page's headers.
-    const paths = page.path === "/" ? ["/"] : [page.path.replace(/\/$/, ""), page.path];
-    for (const path of paths) {
-      lines.push(
-        path,
-        `  Content-Security-Policy: ${csp}`,
-        `  Cache-Control: ${revalidateCache}`,
-        "",
-      );
+  lines.push("/assets/*", "  ! Cache-Control", header("Cache-Control", immutableCache), "");
+
+  const policies = new Map<string, string>();
+  for (const page of pages) {
+    // The not-found page's own URL is answered by "/*" alone, like any unknown path.
+    if (page.path !== notFoundPath) {
+      policies.set(page.path, contentSecurityPolicy({ ...page, formsOrigin }));
+    }
+  }
+  for (const page of staticPages) policies.set(page.path, page.csp);
+  for (const [path, csp] of [...policies].sort(([a], [b]) => a.localeCompare(b))) {
+    for (const form of urlForms(path)) {
+      lines.push(form, "  ! Content-Security-Policy", header("Content-Security-Policy", csp), "");
     }
   }
   return lines.join("\n");
 }
 
-/** Parses a Netlify/Cloudflare `_headers` file: path → headers. */
-export function parseHeadersFile(text: string): Map<string, Record<string, string>> {
-  const rules = new Map<string, Record<string, string>>();
-  let current: Record<string, string> | null = null;
+/** Cloudflare Pages reads at most 100 rules and drops (with only a warning) a longer line. */
+export const headersFileLimits = { rules: 100, lineLength: 2000 } as const;
+
+/** What a static host would drop from this `_headers` text; [] when it is within the limits. */
+export function headersFileProblems(text: string): string[] {
+  const problems: string[] = [];
+  const lines = text.split("\n");
+  lines.forEach((line, index) => {
+    if (line.length >= headersFileLimits.lineLength) {
+      const name = line.trim().split(":")[0] ?? "";
+      problems.push(
+        `line ${index + 1} (${name}) is ${line.length} characters; Cloudflare Pages drops lines of ${headersFileLimits.lineLength} or more`,
+      );
+    }
+  });
+  const rules = lines.filter((l) => l.trim() !== "" && !/^\s/.test(l) && !l.startsWith("#"));
+  if (rules.length > headersFileLimits.rules) {
+    problems.push(
+      `${rules.length} rules; Cloudflare Pages reads at most ${headersFileLimits.rules}`,
+    );
+  }
+  return problems;
+}
+
+/** One `_headers` rule: headers it detaches ("! Name") and headers it sets, in file order. */
+export interface HeaderRule {
+  detach: string[];
+  set: Record<string, string>;
+}
+
+export type HeaderRules = Map<string, HeaderRule>;
+
+/** Parses a Netlify/Cloudflare `_headers` file: path → its rule. */
+export function parseHeadersFile(text: string): HeaderRules {
+  const rules: HeaderRules = new Map();
+  let current: HeaderRule | null = null;
   for (const line of text.split("\n")) {
     if (line.trim() === "" || line.trim().startsWith("#")) continue;
     if (!/^\s/.test(line)) {
-      current = {};
+      current = { detach: [], set: {} };
       rules.set(line.trim(), current);
       continue;
     }
+    if (!current) continue;
+    const detach = /^\s*!\s*(\S+)\s*$/.exec(line);
+    if (detach?.[1]) {
+      current.detach.push(detach[1]);
+      continue;
+    }
     const colon = line.indexOf(":");
-    if (current && colon > 0) current[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
+    if (colon > 0) current.set[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
   }
   return rules;
 }
-
-export type HeaderRules = Map<string, Record<string, string>>;
 
 /** The site's `_headers`; the server refuses to start without it (an unbuilt or broken site). */
 export function loadHeaderRules(siteDir: string): HeaderRules {
@@ -137,13 +216,22 @@ function matches(pattern: string, path: string): boolean {
   return pattern === path;
 }
 
-/** Every rule matching `path`, merged in file order (a later rule wins a repeated header). */
+/**
+ * Every rule matching `path`, applied in file order as Cloudflare Pages does: a rule first
+ * removes the headers it detaches, then sets its own (a later rule wins a repeated header).
+ */
 export function headersFor(rules: HeaderRules, path: string): Record<string, string> {
   // /about/index.html is the /about/ page.
   const page = path.endsWith("/index.html") ? path.slice(0, -"index.html".length) : path;
   const merged: Record<string, string> = {};
-  for (const [pattern, headers] of rules) {
-    if (matches(pattern, page)) Object.assign(merged, headers);
+  for (const [pattern, rule] of rules) {
+    if (!matches(pattern, page)) continue;
+    for (const name of rule.detach) {
+      for (const key of Object.keys(merged)) {
+        if (key.toLowerCase() === name.toLowerCase()) delete merged[key];
+      }
+    }
+    Object.assign(merged, rule.set);
   }
   return merged;
 }

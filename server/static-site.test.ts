@@ -57,6 +57,8 @@ describe("serving from the index", () => {
       "/index.html.br",
       "/_headers",
       "/404/index.html",
+      "/404.html",
+      "/about.html",
       "/__spa-fallback.html",
     ]) {
       const res = await app.request(path);

@@ -26,8 +26,9 @@ export interface SiteFile {
 }
 
 // Files the build writes that are not pages of their own; .br/.gz copies are attached to
-// their file instead. The 404 page is served only as the answer to an unknown path.
-const notServed = /^(?:_headers|__spa-fallback\.html|404\/.*)$|\.(?:br|gz)$/;
+// their file instead. The 404 page (404/index.html, and 404.html for static hosts) is served
+// only as the answer to an unknown path.
+const notServed = /^(?:_headers|__spa-fallback\.html|404\/.*|404\.html)$|\.(?:br|gz)$/;
 
 function walk(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -72,9 +73,12 @@ export function loadFile(siteDir: string, file: string): SiteFile {
 /** URL path → file: "/about", "/about/" and "/about/index.html" name the same page. */
 export function indexSite(siteDir: string): Map<string, SiteFile> {
   const index = new Map<string, SiteFile>();
-  for (const path of walk(siteDir)) {
-    const file = relative(siteDir, path).split(sep).join("/");
+  const files = new Set(walk(siteDir).map((path) => relative(siteDir, path).split(sep).join("/")));
+  for (const file of files) {
     if (notServed.test(file)) continue;
+    // about.html beside about/index.html: the copy static hosts answer /about with; here
+    // /about is that page already, and /about.html is no URL of the site.
+    if (file.endsWith(".html") && files.has(file.replace(/\.html$/, "/index.html"))) continue;
     const entry = loadFile(siteDir, file);
     index.set(`/${file}`, entry);
     if (file === "index.html") index.set("/", entry);

@@ -29,7 +29,8 @@ export function scriptHash(body: string): string {
 
 /**
  * A stand-in for build/client: a home page (with .br and .gz copies), an about page, the 404
- * page, one asset, and the `_headers` file written as the build writes it.
+ * page, their copies for static hosts (about.html, 404.html), one asset, and the `_headers`
+ * file written as the build writes it.
  */
 export function fakeSite(root: string, options: { formsOrigin?: string } = {}): string {
   const page = (title: string, script: string) =>
@@ -42,15 +43,18 @@ export function fakeSite(root: string, options: { formsOrigin?: string } = {}): 
       "<h1>Page not found</h1>",
     ),
     "assets/app-1a2b3c.js": "console.log('app')",
-    _headers: renderHeadersFile(
-      Object.entries(fakeInlineScripts).map(([path, body]) => ({
+    _headers: renderHeadersFile({
+      pages: Object.entries(fakeInlineScripts).map(([path, body]) => ({
         path,
         scriptHashes: [scriptHash(body)],
         styleHashes: [],
       })),
-      options.formsOrigin ?? null,
-    ),
+      formsOrigin: options.formsOrigin ?? null,
+    }),
   };
+  // The copies the build writes for static hosts (scripts/postbuild.ts).
+  files["about.html"] = files["about/index.html"] ?? "";
+  files["404.html"] = files["404/index.html"] ?? "";
   const site = join(root, "site");
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(dirname(join(site, name)), { recursive: true });

@@ -8,7 +8,8 @@
 //   5. makes a second build whose forms post to another origin (BUILD_DIR under .tmp/, moved
 //      to the temp dir; VITE_FORMS_ENDPOINT) and serves it, with a second inbox standing in for the hosted
 //      service on its own port (SITE_ORIGINS allows the site): CROSS_SITE_URL,
-//      CROSS_FORMS_URL, CROSS_DATABASE_PATH.
+//      CROSS_FORMS_URL, CROSS_DATABASE_PATH, CROSS_SITE_DIR (that build's folder) and
+//      PAGES_PORT (a port whose origin the second inbox also allows, for wrangler).
 // It sets BASE_URL, DATABASE_PATH, MAIL_DIR and SMTP_URL in process.env, which the workers inherit,
 // and returns the teardown: stop the server and the SMTP server, remove the temp dir.
 // The server's output goes to reports/e2e-server.log.
@@ -120,7 +121,7 @@ export default async function globalSetup() {
   const tmp = mkdtempSync(join(tmpdir(), "rink-e2e-"));
   // The cross-origin pair: a build posting to `formsUrl`, served at `crossUrl`. Built before
   // anything starts, so a failed build leaves no process behind.
-  const [crossPort, formsPort] = [await freePort(), await freePort()];
+  const [crossPort, formsPort, pagesPort] = [await freePort(), await freePort(), await freePort()];
   const crossUrl = `http://127.0.0.1:${crossPort}`;
   const formsUrl = `http://127.0.0.1:${formsPort}`;
   const crossDatabasePath = join(tmp, "cross-inbox.db");
@@ -187,7 +188,8 @@ export default async function globalSetup() {
     PORT: String(formsPort),
     SITE_DIR: siteDir,
     DATABASE_PATH: crossDatabasePath,
-    SITE_ORIGINS: crossUrl,
+    // The same build served by `wrangler pages dev` (static-host.spec.ts) posts here too.
+    SITE_ORIGINS: `${crossUrl},http://127.0.0.1:${pagesPort}`,
   });
 
   const teardown = async () => {
@@ -216,6 +218,8 @@ export default async function globalSetup() {
   process.env.CROSS_SITE_URL = crossUrl;
   process.env.CROSS_FORMS_URL = formsUrl;
   process.env.CROSS_DATABASE_PATH = crossDatabasePath;
+  process.env.CROSS_SITE_DIR = join(tmp, "cross-site");
+  process.env.PAGES_PORT = String(pagesPort);
   console.log(`[e2e] server at ${baseUrl}, SMTP capture on port ${smtp.port}, temp dir ${tmp}`);
   return teardown;
 }

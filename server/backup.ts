@@ -1,0 +1,97 @@
+// Copies of the inbox, safe while the server takes submissions: SQLite's online backup
+// (node:sqlite's backup()) reads one consistent snapshot, which WAL lets the server keep
+// writing beside. A copy is checked before it gets its name, so a file called a backup is
+// always whole.
+import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { dirname } from "node:path";
+import { backup, DatabaseSync } from "node:sqlite";
+import { schemaVersion } from "./inbox.ts";
+
+// Every page in one step: between steps a write by the server would restart the copy, and a
+// busy inbox could keep restarting it. One step holds one read snapshot; WAL lets the
+// server write meanwhile. (node:sqlite wants a positive page count, not SQLite's -1.)
+const allPages = 2 ** 31 - 1;
+
+export interface BackupReport {
+  /** Submissions in the copy. */
+  submissions: number;
+  /** The copy's size in database pages. */
+  pages: number;
+}
+
+/** integrity_check, schema version and row count of a database file; throws when it is not a sound inbox. */
+export function checkInboxFile(path: string): { submissions: number } {
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    const integrity = db.prepare("PRAGMA integrity_check").all();
+    const verdict = integrity.map((row) => String(row.integrity_check)).join("; ");
+    if (verdict !== "ok") throw new Error(`${path} is damaged: ${verdict}`);
+    const version = Number(db.prepare("PRAGMA user_version").get()?.user_version ?? 0);
+    if (version < 1 || version > schemaVersion) {
+      throw new Error(`${path} is not an inbox this server knows (schema version ${version}).`);
+    }
+    const count = db.prepare("SELECT count(*) AS n FROM submissions").get();
+    return { submissions: Number(count?.n ?? 0) };
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Writes a consistent copy of the inbox at `databasePath` to `file` (replacing it), as one
+ * self-contained file (no -wal beside it), checked with integrity_check before it is renamed
+ * into place.
+ */
+export async function backupInbox(databasePath: string, file: string): Promise<BackupReport> {
+  if (!existsSync(databasePath)) throw new Error(`No inbox at ${databasePath}.`);
+  const partial = `${file}.partial`;
+  const source = new DatabaseSync(databasePath);
+  try {
+    source.exec("PRAGMA busy_timeout = 5000");
+    mkdirSync(dirname(file), { recursive: true });
+    rmSync(partial, { force: true });
+    const pages = await backup(source, partial, { rate: allPages });
+    // The copy inherits WAL mode; a backup is easier to keep and move as one file.
+    const copy = new DatabaseSync(partial);
+    try {
+      copy.exec("PRAGMA journal_mode = DELETE");
+    } finally {
+      copy.close();
+    }
+    const { submissions } = checkInboxFile(partial);
+    renameSync(partial, file);
+    return { submissions, pages };
+  } catch (error) {
+    rmSync(partial, { force: true });
+    throw error;
+  } finally {
+    source.close();
+  }
+}
+
+/**
+ * Puts the inbox in `file` back at `databasePath`, after checking it, through the same online
+ * backup (so a server holding the database open sees the restored content, not a swapped
+ * file). What was there is first saved beside it as `<database>.before-restore-<time>`.
+ */
+export async function restoreInbox(
+  file: string,
+  databasePath: string,
+  now: Date = new Date(),
+): Promise<{ submissions: number; savedAs: string | null }> {
+  if (!existsSync(file)) throw new Error(`No backup at ${file}.`);
+  const { submissions } = checkInboxFile(file);
+  let savedAs: string | null = null;
+  if (existsSync(databasePath)) {
+    savedAs = `${databasePath}.before-restore-${now.toISOString().replace(/[:.]/g, "-")}`;
+    await backupInbox(databasePath, savedAs);
+  }
+  mkdirSync(dirname(databasePath), { recursive: true });
+  const source = new DatabaseSync(file, { readOnly: true });
+  try {
+    await backup(source, databasePath, { rate: allPages });
+  } finally {
+    source.close();
+  }
+  return { submissions, savedAs };
+}

@@ -1,0 +1,228 @@
+// One small server: Debian's Caddy, with the repository's deploy/Caddyfile, in front of
+// `npm start` (TRUST_PROXY=loopback as in deploy/rink-site.service), all on 127.0.0.1.
+// HTTPS with Caddy's own local CA (`local_certs`: what `tls internal` does for every site)
+// and a plain-HTTP site beside it. Caddy's state goes to a temp dir, never to /root or /etc,
+// and its CA is never installed in the system's trust store.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { contactMessages } from "../../forms/contact";
+import { newsletterMessages } from "../../forms/newsletter";
+import { freePort, projectRoot, stopProcessGroup, waitUntilUp } from "../../scripts/local-tools.ts";
+import { expect, gotoHydrated, test, uniqueEmail } from "./fixtures";
+import { routes, unknownPath } from "./site-facts";
+
+const caddyBinary = process.env.CADDY_PATH || "caddy";
+
+test.describe.configure({ mode: "serial" });
+// Caddy's certificate is from its own local CA, which this browser does not know.
+test.use({ ignoreHTTPSErrors: true });
+
+let dir: string;
+let server: ChildProcess;
+let caddy: ChildProcess;
+let output = "";
+let httpsOrigin: string;
+let httpOrigin: string;
+let ca: Buffer;
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  const version = spawnSync(caddyBinary, ["version"], { encoding: "utf8" });
+  if (version.status !== 0) {
+    throw new Error(
+      `The Caddy test needs Debian's caddy, and \`${caddyBinary} version\` did not run. ` +
+        "Install it: sudo apt-get install -y caddy (or point CADDY_PATH at a caddy binary).",
+    );
+  }
+  dir = mkdtempSync(join(tmpdir(), "rink-caddy-"));
+  const [appPort, httpPort, httpsPort] = [await freePort(), await freePort(), await freePort()];
+  httpsOrigin = `https://127.0.0.1:${httpsPort}`;
+  httpOrigin = `http://127.0.0.1:${httpPort}`;
+  const collect = (child: ChildProcess) => {
+    child.stdout?.on("data", (chunk) => {
+      output += String(chunk);
+    });
+    child.stderr?.on("data", (chunk) => {
+      output += String(chunk);
+    });
+  };
+
+  server = spawn("npm", ["start"], {
+    cwd: projectRoot,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    // Only what production sets (deploy/rink-site.service): not the e2e servers' SMTP settings.
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? dir,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(appPort),
+      DATABASE_PATH: join(dir, "inbox.db"),
+      TRUST_PROXY: "loopback",
+      RATE_LIMIT_PER_MINUTE: "5",
+    },
+  });
+  collect(server);
+
+  // The repository's Caddyfile, imported as it is; the test adds only where Caddy may
+  // listen and write, and the plain-HTTP site.
+  const config = join(dir, "Caddyfile");
+  writeFileSync(
+    config,
+    `{
+	admin off
+	skip_install_trust
+	local_certs
+	auto_https disable_redirects
+	default_bind 127.0.0.1
+	storage file_system ${join(dir, "caddy")}
+	http_port ${httpPort}
+	https_port ${httpsPort}
+}
+import ${join(projectRoot, "deploy/Caddyfile")}
+${httpOrigin} {
+	import rink-site
+}
+`,
+  );
+  caddy = spawn(caddyBinary, ["run", "--config", config, "--adapter", "caddyfile"], {
+    cwd: dir,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: dir,
+      XDG_DATA_HOME: join(dir, "data"),
+      XDG_CONFIG_HOME: join(dir, "config"),
+      SITE_ADDRESS: httpsOrigin,
+      RINK_PORT: String(appPort),
+    },
+  });
+  collect(caddy);
+  const failure = (why: string) => `npm start or Caddy ${why}:\n${output}`;
+  await waitUntilUp(`http://127.0.0.1:${appPort}/healthz`, server, failure);
+  await waitUntilUp(`${httpOrigin}/healthz`, caddy, failure);
+  const root = join(dir, "caddy/pki/authorities/local/root.crt");
+  const deadline = Date.now() + 10_000;
+  while (!existsSync(root) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  ca = readFileSync(root);
+});
+
+test.afterAll(async () => {
+  await Promise.all([caddy && stopProcessGroup(caddy), server && stopProcessGroup(server)]);
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** One request through Caddy, from `from` (a loopback address of this machine). */
+function send(
+  url: string,
+  options: { method?: string; body?: string; headers?: Record<string, string>; from?: string } = {},
+): Promise<Answer> {
+  const target = new URL(url);
+  const request = target.protocol === "https:" ? httpsRequest : httpRequest;
+  return new Promise((done, fail) => {
+    const req = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: options.method ?? "GET",
+        headers: options.headers,
+        localAddress: options.from ?? "127.0.0.1",
+        ca,
+        agent: false,
+      },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => {
+          body += chunk;
+        });
+        res.on("end", () => done({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on("error", fail);
+    req.end(options.body);
+  });
+}
+
+test("pages through the proxy: HTTPS with HSTS, plain HTTP without", async () => {
+  for (const path of routes) {
+    const secure = await send(`${httpsOrigin}${path}`);
+    expect(secure.status, path).toBe(200);
+    expect(secure.headers["content-security-policy"], path).toMatch(/^default-src 'self'/);
+    expect(secure.headers["strict-transport-security"], path).toMatch(/^max-age=\d+/);
+    const plain = await send(`${httpOrigin}${path}`);
+    expect(plain.status, path).toBe(200);
+    expect(plain.headers["strict-transport-security"], path).toBeUndefined();
+  }
+  const missing = await send(`${httpsOrigin}${unknownPath}`);
+  expect(missing.status).toBe(404);
+  expect(missing.body).toContain("Page not found");
+  expect(missing.headers["content-security-policy"]).toMatch(/^default-src 'self'/);
+  const health = await send(`${httpsOrigin}/healthz`);
+  expect([health.status, JSON.parse(health.body)]).toEqual([200, { status: "ok" }]);
+});
+
+test("both forms through the proxy, in Chromium over HTTPS", async ({ page }, testInfo) => {
+  const email = uniqueEmail(testInfo);
+  await gotoHydrated(page, `${httpsOrigin}/`);
+  const newsletter = page.getByRole("form", { name: "Stay in the Loop" });
+  await newsletter.getByLabel("Email", { exact: true }).fill(email);
+  await newsletter.getByRole("button", { name: newsletterMessages.subscribe }).click();
+  await expect(newsletter.getByRole("status")).toHaveText(newsletterMessages.success);
+
+  await gotoHydrated(page, `${httpsOrigin}/contact`);
+  await page.getByLabel("Name").fill("Pat Skater");
+  await page.getByRole("textbox", { name: "Email" }).fill(email);
+  await page.getByLabel("Subject").selectOption("general");
+  await page.getByLabel("Message").fill("Hello through Caddy.");
+  await page.getByRole("button", { name: contactMessages.submit }).click();
+  await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+
+  const { DatabaseSync } = await import("node:sqlite");
+  const db = new DatabaseSync(join(dir, "inbox.db"), { readOnly: true });
+  try {
+    const rows = db
+      .prepare("SELECT form FROM submissions WHERE data LIKE ? ORDER BY form")
+      .all(`%${email}%`);
+    expect(rows.map((r) => r.form)).toEqual(["contact", "newsletter"]);
+  } finally {
+    db.close();
+  }
+});
+
+test("the rate limit counts each visitor's own address, not the proxy's", async () => {
+  const signup = (from: string, n: number) =>
+    send(`${httpsOrigin}/f/newsletter`, {
+      method: "POST",
+      from,
+      headers: {
+        "Content-Type": "application/json",
+        Accept: "application/json",
+        // A visitor's forged header: Caddy replaces it with the address it sees.
+        "X-Forwarded-For": `203.0.113.${n}`,
+      },
+      body: JSON.stringify({ email: `limit-${from}-${n}@example.test`, type: "newsletter_signup" }),
+    });
+  // Visitor A (127.0.0.2): a burst of 5, then refused, whatever it claims to be.
+  const statuses: number[] = [];
+  for (let n = 1; n <= 6; n++) statuses.push((await signup("127.0.0.2", n)).status);
+  expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  // Visitor B (127.0.0.3), through the same proxy: not limited by A's posts.
+  expect((await signup("127.0.0.3", 1)).status).toBe(200);
+  const limited = await signup("127.0.0.2", 7);
+  expect(limited.status).toBe(429);
+  expect(limited.headers["retry-after"]).toMatch(/^\d+$/);
+});
