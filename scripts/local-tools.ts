@@ -81,6 +81,7 @@ export function stopProcess(
 }
 
 const sources = [
+  "content",
   "app",
   "forms",
   "public",

@@ -46,7 +46,7 @@ export function PhotoViewer({ photos, index, onIndex, onClose }: PhotoViewerProp
         // The backdrop: a click on the dialog itself, outside its content.
         if (event.target === event.currentTarget) dialog.current?.close();
       }}
-      className="m-auto h-dvh max-h-none w-full max-w-none bg-transparent p-0 backdrop:bg-brand-950/90"
+      className="m-auto h-dvh max-h-none w-full max-w-none bg-brand-950 p-0 backdrop:bg-brand-950"
     >
       <div className="flex h-full flex-col gap-3 p-3 text-white sm:p-6">
         <div className="flex items-center justify-between gap-3">
