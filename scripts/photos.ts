@@ -56,6 +56,7 @@ const cacheVersion = 1;
 export function slug(file: string): string {
   const stem = basename(file, extname(file))
     .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");
