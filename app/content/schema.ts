@@ -302,7 +302,14 @@ const photo = z.object({
 /** content/photos.yml: the owner's photos and where they appear, in the order shown. */
 export const photosFile = z.object({
   /** Home: one photo at the top of the page (optional). */
-  hero: photo.nullish().transform((p) => p ?? undefined),
+  hero: z.preprocess(
+    // The editor may write an untouched optional hero as empty fields: that is no hero.
+    (v) =>
+      v && typeof v === "object" && !Object.values(v).some((x) => typeof x === "string" && x.trim())
+        ? undefined
+        : (v ?? undefined),
+    photo.optional(),
+  ),
   /** About: the gallery, in this order; the drawing shows when it is empty. */
   gallery: z
     .array(photo)
