@@ -38,8 +38,8 @@ const variant = (
 
 describe("widths", () => {
   it("never enlarges, and keeps the original's own width when it is smaller than the largest", () => {
-    expect(widthsFor(4000)).toEqual([320, 480, 640, 960, 1280, 1600]);
-    expect(widthsFor(1000)).toEqual([320, 480, 640, 960, 1000]);
+    expect(widthsFor(4000)).toEqual([320, 480, 640, 800, 1080, 1280, 1600]);
+    expect(widthsFor(1000)).toEqual([320, 480, 640, 800, 1000]);
     expect(widthsFor(200)).toEqual([200]);
   });
   it("makes URL-safe names", () => {
@@ -87,9 +87,9 @@ describe("processPhoto", () => {
     const photo = await processPhoto(file, { cacheDir });
     expect([photo.width, photo.height]).toEqual([1600, 1200]);
     expect(new Set(photo.variants.map((v) => v.width))).toEqual(
-      new Set([320, 480, 640, 960, 1280, 1600]),
+      new Set([320, 480, 640, 800, 1080, 1280, 1600]),
     );
-    expect(photo.variants).toHaveLength(18);
+    expect(photo.variants).toHaveLength(21);
     for (const v of photo.variants) {
       const meta = await sharp(join(photo.dir, v.fileName)).metadata();
       expect(meta.format).toBe(v.format === "avif" ? "heif" : v.format);

@@ -31,8 +31,8 @@ export const srcSet = (photo: Photo, format: PhotoFormat) =>
 export const fullSizeUrl = (photo: Photo) =>
   photoUrl(photo, photo.widths[photo.widths.length - 1] ?? photo.width, "jpeg");
 
-/** The fallback src: the JPEG nearest 960 px wide (for a browser that ignores srcset). */
+/** The fallback src: the JPEG nearest 1080 px wide (for a browser that ignores srcset). */
 export function fallbackUrl(photo: Photo): string {
-  const width = photo.widths.find((w) => w >= 960) ?? photo.widths[photo.widths.length - 1];
+  const width = photo.widths.find((w) => w >= 1080) ?? photo.widths[photo.widths.length - 1];
   return photoUrl(photo, width ?? photo.width, "jpeg");
 }

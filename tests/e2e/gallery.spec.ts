@@ -1,5 +1,6 @@
 // The photos (issue 12): the About gallery by keyboard and by touch, without JavaScript, and
 // how each page's photos load (the hero at once and first, the rest lazily, boxes sized).
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { loadPhotosContent } from "../../app/content/load";
 import { expect, gotoHydrated, test, viewports } from "./fixtures";
@@ -35,6 +36,14 @@ test("the gallery by keyboard: Enter opens, arrows move, focus stays inside, Esc
   await expectShowing(page, 1);
   // The page behind is inert: a modal dialog.
   expect(await page.evaluate(() => document.querySelector("dialog")?.matches(":modal"))).toBe(true);
+
+  // The open viewer is accessible too (WCAG 2.x A and AA, as tests/e2e/a11y.spec.ts checks pages).
+  const axe = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual(
+    [],
+  );
 
   await page.keyboard.press("ArrowRight");
   await expectShowing(page, 2);
