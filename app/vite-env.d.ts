@@ -15,3 +15,19 @@ declare module "virtual:rink-content" {
   /** Every business fact and page text, from content/*.yml (scripts/content-plugin.ts). */
   export const site: import("./content/schema").SiteContent;
 }
+
+declare module "virtual:rink-photos/hero" {
+  /** Home's photo at the top, or null (content/photos.yml, scripts/photos-plugin.ts). */
+  const hero: import("./lib/photo").Photo | null;
+  export default hero;
+}
+declare module "virtual:rink-photos/gallery" {
+  /** The About page's gallery, in the owner's order. */
+  const gallery: import("./lib/photo").Photo[];
+  export default gallery;
+}
+declare module "virtual:rink-photos/parties" {
+  /** The Parties page's photos, in the owner's order. */
+  const parties: import("./lib/photo").Photo[];
+  export default parties;
+}

@@ -10,7 +10,9 @@
 //      full Lighthouse result, readable in the Lighthouse viewer);
 //   5. exits 1 when, on mobile, a page scores below 100 for accessibility, best practices or
 //      SEO (SEO is exempt on the 404 page: a 404 status is right there) or its median
-//      performance is below 95.
+//      performance is below 95; or when, in any run, an insight in `insights` does not pass
+//      (photos, issue 12: files sized and encoded well, the largest paint's image found early,
+//      not lazy, fetched with high priority).
 //
 // Options: --runs=N (default 3), --only=mobile|desktop, --page=/about (repeatable).
 // Nothing leaves the machine: the server and Chromium listen on 127.0.0.1 only.
@@ -58,6 +60,9 @@ const metrics = {
 } as const;
 type Metric = keyof typeof metrics | "requests";
 
+/** Insights every run must pass (or find nothing to judge, e.g. no image on the page). */
+const insights = ["image-delivery-insight", "lcp-discovery-insight"] as const;
+
 /** Runs added for a page whose median mobile performance falls below the gate. */
 const extraRuns = 2;
 
@@ -100,6 +105,8 @@ interface RunFigures {
   failing: string[];
   /** Lighthouse's measure of this machine's speed during the run (higher is faster). */
   benchmarkIndex: number;
+  /** Insights in `insights` that did not pass, e.g. "lcp-discovery-insight (fetchpriority…)". */
+  insightsFailing: string[];
   /**
    * Best practices lost points only because the browser logs the document's own 404 status
    * as a console error ("Failed to load resource… 404"): right for the 404 page, like SEO's
@@ -177,9 +184,17 @@ function figures(lhr: Lhr): RunFigures {
           item.description ?? "",
         ),
     );
+  const insightsFailing = insights.flatMap((id) => {
+    const audit = lhr.audits[id];
+    if (!audit) return [`${id} (missing from this Lighthouse)`];
+    if (["notApplicable", "informative", "manual"].includes(audit.scoreDisplayMode)) return [];
+    if (audit.score === null || audit.score >= 1) return [];
+    return [`${id} (${audit.title}${audit.displayValue ? `: ${audit.displayValue}` : ""})`];
+  });
   return {
     scores,
     metrics: numbers,
+    insightsFailing,
     failing: [...failing],
     onlyOwn404Logged,
     benchmarkIndex: lhr.environment.benchmarkIndex,
@@ -237,8 +252,10 @@ function summarize(preset: Preset, page: string, url: string, runs: RunFigures[]
 
 /** Why a mobile page fails the CI thresholds; [] when it passes. */
 function problems(summary: PageSummary, notFound: boolean): string[] {
-  if (summary.preset !== "mobile") return [];
-  const found: string[] = [];
+  const found = [...new Set(summary.runs.flatMap((r) => r.insightsFailing))].map(
+    (i) => `insight not passed: ${i}`,
+  );
+  if (summary.preset !== "mobile") return found;
   if (summary.median.scores.performance < minimum.performance) {
     found.push(`performance ${summary.median.scores.performance} < ${minimum.performance}`);
   }
@@ -449,7 +466,7 @@ async function main() {
     "",
     "## CI thresholds (mobile)",
     "",
-    "Accessibility, best practices and SEO 100 on every page (SEO exempt on 404), performance ≥ 95.",
+    `Accessibility, best practices and SEO 100 on every page (SEO exempt on 404), performance ≥ 95; in every run (both presets) these insights pass: ${insights.join(", ")}.`,
     "",
     failures.length ? failures.map((f) => `- FAILED ${f}`).join("\n") : "All pages pass.",
     "",

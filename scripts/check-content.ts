@@ -1,12 +1,14 @@
 // `npm run check:content`: the owner's content files against their schema (problems fail, with
 // the file, line and field) and against themselves (contradictions and stale dates print as
 // warnings for the owner).
-import { ContentError, loadSiteContent } from "../app/content/load.ts";
+import { ContentError, loadPhotosContent, loadSiteContent } from "../app/content/load.ts";
 import { findContradictions } from "./contradictions.ts";
 
 let site: ReturnType<typeof loadSiteContent>;
 try {
   site = loadSiteContent();
+  // photos.yml's fields (alt text, file names); the build also checks each file is a photo.
+  loadPhotosContent();
 } catch (error) {
   if (!(error instanceof ContentError)) throw error;
   console.error(error.message);

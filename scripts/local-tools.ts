@@ -113,6 +113,7 @@ export function stopProcessGroup(
 }
 
 const sources = [
+  "content",
   "app",
   "content",
   "forms",

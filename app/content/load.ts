@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { LineCounter, parseDocument } from "yaml";
 import type { z } from "zod";
-import { contentFiles, type SiteContent } from "./schema.ts";
+import { contentFiles, type PhotosContent, type SiteContent } from "./schema.ts";
 
 /** The rink's clock: every "HH:MM" and date in the content is in this zone. */
 export const timeZone = "America/Indiana/Indianapolis";
@@ -180,4 +180,39 @@ export function loadSiteContent(dir = contentDir): SiteContent {
     specialDates: specialDates.dates,
     announcement,
   };
+}
+
+/**
+ * content/photos.yml read through its schema (the photos are not part of the site content the
+ * pages get as one object: the build processes them first, scripts/photos-plugin.ts). Throws a
+ * ContentError with file, line and field, like every content file.
+ */
+export function loadPhotosContent(dir = contentDir): PhotosContent {
+  const { file, schema } = contentFiles.photos;
+  const result = readContentFile(dir, file, schema);
+  if ("problems" in result) throw new ContentError(result.problems);
+  return result.data;
+}
+
+/**
+ * Where a field sits in a content file, for a problem found after the schema passed (a photo
+ * file that is missing or not an image): content/photos.yml:12:12 gallery[2].image.
+ */
+export function contentProblemAt(
+  dir: string,
+  file: string,
+  path: readonly (string | number)[],
+  message: string,
+): ContentProblem {
+  const full = join(dir, file);
+  const shown = relative(process.cwd(), full) || full;
+  const lines = new LineCounter();
+  const doc = parseDocument(readFileSync(full, "utf8"), { lineCounter: lines });
+  const node = doc.getIn(path as unknown[], true);
+  const offset =
+    node && typeof node === "object" && "range" in node && Array.isArray(node.range)
+      ? (node.range[0] as number)
+      : 0;
+  const { line, col } = lines.linePos(offset);
+  return { file: shown, line, column: col, field: fieldPath(path), message };
 }

@@ -267,6 +267,64 @@ export const announcementFile = z
       });
   });
 
+// --- photos (issue 12) ---------------------------------------------------------------------
+
+/**
+ * Where a photo file sits: a file in content/photos/, the editor's media folder. The editor
+ * writes it as "/content/photos/x.jpg" or "photos/x.jpg" depending on its setup; all of these
+ * name the same file. What the file holds is checked when the build processes it.
+ */
+export const photoPath = /^\/?(?:content\/)?photos\/(?<name>[^/\\]+)$/;
+
+const photo = z.object({
+  image: z
+    .string({ error: "choose a photo file from content/photos/" })
+    .trim()
+    .regex(photoPath, "expected a photo file in content/photos/, like photos/rink-floor.jpg")
+    .refine((p) => !p.includes(".."), "expected a photo file in content/photos/"),
+  alt: z
+    .string({
+      error:
+        "a photo needs alt text: one sentence saying what it shows, for visitors who cannot see it",
+    })
+    .trim()
+    .min(
+      1,
+      "a photo needs alt text: one sentence saying what it shows, for visitors who cannot see it",
+    )
+    .max(
+      250,
+      "alt text must fit in 250 characters: say what matters, leave the rest to the caption",
+    ),
+  caption: z.string().trim().optional(),
+});
+
+/** content/photos.yml: the owner's photos and where they appear, in the order shown. */
+export const photosFile = z.object({
+  /** Home: one photo at the top of the page (optional). */
+  hero: z.preprocess(
+    // The editor may write an untouched optional hero as empty fields: that is no hero.
+    (v) =>
+      v && typeof v === "object" && !Object.values(v).some((x) => typeof x === "string" && x.trim())
+        ? undefined
+        : (v ?? undefined),
+    photo.optional(),
+  ),
+  /** About: the gallery, in this order; the drawing shows when it is empty. */
+  gallery: z
+    .array(photo)
+    .nullish()
+    .transform((l) => l ?? []),
+  /** Parties: the party room and packages, in this order. */
+  parties: z
+    .array(photo)
+    .nullish()
+    .transform((l) => l ?? []),
+});
+
+export type PhotosContent = z.infer<typeof photosFile>;
+export type PhotoEntry = z.infer<typeof photo>;
+
 /** Every content file: its name under content/ and its schema. */
 export const contentFiles = {
   rink: { file: "rink.yml", schema: rinkFile },
@@ -277,6 +335,7 @@ export const contentFiles = {
   pages: { file: "pages.yml", schema: pagesFile },
   specialDates: { file: "special-dates.yml", schema: specialDatesFile },
   announcement: { file: "announcement.yml", schema: announcementFile },
+  photos: { file: "photos.yml", schema: photosFile },
 } as const;
 
 /** The whole site's content as the app reads it: the files put together. */

@@ -1,9 +1,11 @@
 import { Link } from "react-router";
 import { PhoneIcon } from "../components/icons";
 import { PageHero } from "../components/page-hero";
+import { PhotoGallery } from "../components/photo-gallery";
 import { SectionHeading } from "../components/section-heading";
 import { SkateArt } from "../components/skate-art";
 import { buttonStyles } from "../components/ui/button-styles";
+import { gallery } from "../content/photos";
 import { site } from "../content/site";
 import { formatPrice } from "../lib/format";
 import { phoneByLabel, telHref } from "../lib/phone";
@@ -84,9 +86,21 @@ export default function About() {
         </div>
       </section>
 
-      <section aria-label="On the rink floor" className="mx-auto max-w-6xl px-4 py-16">
-        <SkateArt className="h-auto w-full rounded-2xl" />
-      </section>
+      {/* Photos (issue 12): the owner's gallery, or the drawing when there is none. */}
+      {gallery.length > 0 ? (
+        <section aria-labelledby="photos" className="mx-auto max-w-6xl px-4 py-16">
+          <SectionHeading id="photos" title="Inside the rink" />
+          <PhotoGallery
+            photos={gallery}
+            className="mt-8 grid-cols-2 md:grid-cols-4"
+            sizes="(min-width: 1184px) 276px, (min-width: 768px) calc((100vw - 80px) / 4), calc((100vw - 48px) / 2)"
+          />
+        </section>
+      ) : (
+        <section aria-label="On the rink floor" className="mx-auto max-w-6xl px-4 py-16">
+          <SkateArt className="h-auto w-full rounded-2xl" />
+        </section>
+      )}
 
       <section aria-labelledby="visit" className="dark-band bg-brand-800 py-16 text-white">
         <div className="mx-auto max-w-6xl px-4 text-center">

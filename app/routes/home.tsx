@@ -3,10 +3,12 @@ import { PhoneIcon, PinIcon, StarIcon } from "../components/icons";
 import { NewsletterSignup } from "../components/newsletter-signup";
 import { PostedHours } from "../components/posted-hours";
 import { RatingBadge } from "../components/rating-badge";
+import { ResponsivePhoto } from "../components/responsive-photo";
 import { SectionHeading } from "../components/section-heading";
 import { SessionCard } from "../components/session-card";
 import { buttonStyles } from "../components/ui/button-styles";
 import { UpcomingEvents } from "../components/upcoming-events";
+import { hero } from "../content/photos";
 import { site } from "../content/site";
 import { dayOf, upcomingSpecialDates } from "../lib/calendar-day";
 import { formAction } from "../lib/form-endpoints";
@@ -49,6 +51,17 @@ export default function Home() {
             </a>
           </div>
         </div>
+        {/* Photo (issue 12): the owner's hero photo, the page's largest paint. */}
+        {hero ? (
+          <div className="mx-auto max-w-6xl px-4 pb-16 sm:pb-24">
+            <ResponsivePhoto
+              photo={hero}
+              priority
+              sizes="(min-width: 1184px) 1152px, calc(100vw - 32px)"
+              className="aspect-video h-auto w-full rounded-2xl object-cover sm:aspect-5/2"
+            />
+          </div>
+        ) : null}
       </section>
 
       <section aria-labelledby="offer" className="mx-auto max-w-6xl px-4 py-16">

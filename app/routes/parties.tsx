@@ -2,8 +2,10 @@ import { Link } from "react-router";
 import { PhoneIcon } from "../components/icons";
 import { PageHero } from "../components/page-hero";
 import { PartyPackageCard } from "../components/party-package-card";
+import { PhotoGallery } from "../components/photo-gallery";
 import { SectionHeading } from "../components/section-heading";
 import { buttonStyles } from "../components/ui/button-styles";
+import { parties } from "../content/photos";
 import { site } from "../content/site";
 import { formatDayList, formatTimeRange } from "../lib/format";
 import { formatPhone, phoneByLabel, telHref } from "../lib/phone";
@@ -45,6 +47,18 @@ export default function Parties() {
           </div>
         </div>
       </section>
+
+      {/* Photos (issue 12): the party room, when the owner has listed photos of it. */}
+      {parties.length > 0 ? (
+        <section aria-labelledby="party-photos" className="mx-auto max-w-6xl px-4 pb-16">
+          <SectionHeading id="party-photos" title="The party room" />
+          <PhotoGallery
+            photos={parties}
+            className="mt-8 md:grid-cols-2"
+            sizes="(min-width: 1184px) 568px, (min-width: 768px) calc((100vw - 48px) / 2), calc(100vw - 32px)"
+          />
+        </section>
+      ) : null}
 
       <section aria-labelledby="availability" className="bg-slate-50 py-16">
         <div className="mx-auto max-w-6xl px-4">

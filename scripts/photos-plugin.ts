@@ -1,0 +1,158 @@
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { Plugin } from "vite";
+import {
+  ContentError,
+  type ContentProblem,
+  contentDir,
+  contentProblemAt,
+  loadPhotosContent,
+} from "../app/content/load.ts";
+import { contentFiles, type PhotoEntry, photoPath } from "../app/content/schema.ts";
+import type { Photo } from "../app/lib/photo.ts";
+import { PhotoError, type ProcessedPhoto, processPhoto } from "./photos.ts";
+
+// One module per place, so each page's chunk carries only its own photos' data.
+const ids = ["hero", "gallery", "parties"].map((slot) => `virtual:rink-photos/${slot}`);
+
+/** Processed photos are kept here between builds (PHOTO_CACHE_DIR overrides). */
+export const photoCacheDir = resolve(
+  process.env.PHOTO_CACHE_DIR || resolve(import.meta.dirname, "../node_modules/.cache/rink-photos"),
+);
+
+type Slot = "hero" | "gallery" | "parties";
+
+/** "photos/rink.jpg" (or "/content/photos/rink.jpg") → "rink.jpg" */
+const originalName = (entry: PhotoEntry) =>
+  photoPath.exec(entry.image)?.groups?.name ?? entry.image;
+
+interface Built {
+  /** Each virtual module's source, by slot. */
+  modules: Record<Slot, string>;
+  /** URL path under the site → file on disk. */
+  files: Map<string, string>;
+}
+
+/** content/photos.yml, every photo processed; a problem names photos.yml's line and the file. */
+export async function buildPhotos(dir = contentDir, cacheDir = photoCacheDir): Promise<Built> {
+  const content = loadPhotosContent(dir);
+  const entries: { slot: Slot; index?: number; entry: PhotoEntry }[] = [
+    ...(content.hero ? [{ slot: "hero" as const, entry: content.hero }] : []),
+    ...content.gallery.map((entry, index) => ({ slot: "gallery" as const, index, entry })),
+    ...content.parties.map((entry, index) => ({ slot: "parties" as const, index, entry })),
+  ];
+  const problems: ContentProblem[] = [];
+  // Each original once (a photo used twice is processed once), two at a time: sharp already
+  // uses every core for one image, and a 2-core machine must stay responsive.
+  const originals = [
+    ...new Set(entries.map(({ entry }) => join(dir, "photos", originalName(entry)))),
+  ];
+  const done = new Map<string, ProcessedPhoto | PhotoError>();
+  const queue = [...originals];
+  const worker = async () => {
+    for (let file = queue.shift(); file; file = queue.shift()) {
+      done.set(
+        file,
+        await processPhoto(file, { cacheDir }).catch((error: unknown) => {
+          if (error instanceof PhotoError) return error;
+          throw error;
+        }),
+      );
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  const results = entries.map(({ entry }) => done.get(join(dir, "photos", originalName(entry))));
+  const files = new Map<string, string>();
+  const photos: Record<Slot, Photo[]> = { hero: [], gallery: [], parties: [] };
+  entries.forEach(({ slot, index, entry }, i) => {
+    const result = results[i];
+    if (result instanceof PhotoError || !result) {
+      const path = index === undefined ? [slot, "image"] : [slot, index, "image"];
+      problems.push(
+        contentProblemAt(dir, contentFiles.photos.file, path, result?.message ?? "not processed"),
+      );
+      return;
+    }
+    for (const v of result.variants) {
+      files.set(`/assets/photos/${v.fileName}`, join(result.dir, v.fileName));
+    }
+    const first = result.variants[0]?.fileName ?? "";
+    const [, name, key] = /^(.*)-\d+\.([0-9a-f]{8})\.\w+$/.exec(first) ?? [];
+    photos[slot].push({
+      alt: entry.alt,
+      ...(entry.caption ? { caption: entry.caption } : {}),
+      width: result.width,
+      height: result.height,
+      name: name ?? "",
+      key: key ?? "",
+      widths: [...new Set(result.variants.map((v) => v.width))],
+    });
+  });
+  if (problems.length > 0) throw new ContentError(problems);
+  const json = (value: unknown) => JSON.stringify(value);
+  const modules = {
+    hero: `export default ${json(photos.hero[0] ?? null)};`,
+    gallery: `export default ${json(photos.gallery)};`,
+    parties: `export default ${json(photos.parties)};`,
+  };
+  return { modules, files };
+}
+
+/**
+ * The owner's photos as the modules `virtual:rink-photos/hero`, `/gallery` and `/parties`, processed at
+ * build by sharp (scripts/photos.ts); each file goes out as /assets/photos/<name>-<width>.<key>.<ext>.
+ * `npm run dev` serves the same files from the cache.
+ */
+export function rinkPhotos(): Plugin {
+  let built: Promise<Built> | undefined;
+  const build = () => {
+    built ??= buildPhotos();
+    return built;
+  };
+  return {
+    name: "rink-photos",
+    resolveId: (source) => (ids.includes(source) ? `\0${source}` : undefined),
+    async load(moduleId) {
+      if (!ids.includes(moduleId.slice(1))) return;
+      const slot = moduleId.slice(moduleId.lastIndexOf("/") + 1) as Slot;
+      this.addWatchFile(join(contentDir, contentFiles.photos.file));
+      let result: Built;
+      try {
+        result = await build();
+      } catch (error) {
+        built = undefined;
+        if (error instanceof ContentError) this.error(error.message);
+        throw error;
+      }
+      // Written with the browser's files only; the prerender reads the module, not the files.
+      if (this.environment?.name === "client" && this.environment.mode === "build") {
+        for (const [url, path] of result.files) {
+          this.emitFile({ type: "asset", fileName: url.slice(1), source: readFileSync(path) });
+        }
+      }
+      return result.modules[slot];
+    },
+    configureServer(server) {
+      server.watcher.add(contentDir);
+      server.watcher.on("change", (file) => {
+        if (!file.startsWith(contentDir)) return;
+        built = undefined;
+        for (const moduleId of ids) {
+          const module = server.moduleGraph.getModuleById(`\0${moduleId}`);
+          if (module) server.moduleGraph.invalidateModule(module);
+        }
+      });
+      server.middlewares.use((req, res, next) => {
+        const path = req.url?.split("?")[0] ?? "";
+        if (!path.startsWith("/assets/photos/")) return next();
+        build().then(({ files }) => {
+          const file = files.get(path);
+          if (!file) return next();
+          const type = path.endsWith(".avif") ? "avif" : path.endsWith(".webp") ? "webp" : "jpeg";
+          res.setHeader("Content-Type", `image/${type}`);
+          res.end(readFileSync(file));
+        }, next);
+      });
+    },
+  };
+}
