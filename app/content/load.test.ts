@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -49,6 +49,15 @@ describe("loading the content files", () => {
     expect(site.sessions.length).toBeGreaterThan(0);
     expect(site.hours.find((d) => d.day === "friday")?.ranges[0]?.start).toBe("18:30");
     expect(site.timeZone).toBe("America/Indiana/Indianapolis");
+  });
+
+  it("keeps the files data only: no comments, which the editor would drop on its first save", () => {
+    for (const file of readdirSync(contentDir).filter((f) => f.endsWith(".yml"))) {
+      const comments = readFileSync(join(contentDir, file), "utf8")
+        .split("\n")
+        .filter((line) => /^\s*#/.test(line));
+      expect(comments, file).toEqual([]);
+    }
   });
 
   it("names the file, line, column and field of a price that is not a number", () => {
