@@ -81,6 +81,7 @@ export function stopProcess(
 }
 
 const sources = [
+  "admin",
   "app",
   "forms",
   "public",

@@ -40,7 +40,10 @@ function inlineStyleHashes(html: string): string[] {
 const formsEndpoint = process.env.VITE_FORMS_ENDPOINT?.trim();
 const formsOrigin = formsEndpoint ? new URL(formsEndpoint).origin : null;
 
-const pages = files(root).filter((f) => f.endsWith("index.html"));
+// The editor's page (build/client/admin/, scripts/build-admin.ts) has its own rule.
+const pages = files(root).filter(
+  (f) => f.endsWith("index.html") && !relative(root, f).startsWith("admin/"),
+);
 const pageHeaders = pages.map((page) => {
   const html = readFileSync(page, "utf8");
   return {

@@ -67,6 +67,33 @@ export const inboxHeaders: Record<string, string> = {
   "Cache-Control": "no-store",
 };
 
+/**
+ * The content editor at /admin/ (Sveltia CMS, decision 006): not a public page, so its own
+ * rule. Its script is ours ('self', no eval); Svelte writes its component styles at run time,
+ * hence style-src 'unsafe-inline' here and nowhere else. In production it talks to GitHub's
+ * API (and GitHub's status page, for an incident notice), shows the user's GitHub avatar, and
+ * keeps files being edited as blob: URLs. The sign-in popup (Netlify's or our OAuth worker)
+ * must be able to hand the token back to this page: same-origin-allow-popups, not same-origin.
+ */
+export const adminHeaders: Record<string, string> = {
+  "Content-Security-Policy": [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https://avatars.githubusercontent.com",
+    "font-src 'self'",
+    "connect-src 'self' blob: data: https://api.github.com https://www.githubstatus.com",
+    "media-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join("; "),
+  "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
+  "X-Robots-Tag": "noindex",
+  "Cache-Control": revalidateCache,
+};
+
 export interface PageHeaders {
   /** The page's URL path with its trailing slash: "/", "/about/", "/404/". */
   path: string;
@@ -98,6 +125,10 @@ export function renderHeadersFile(pages: readonly PageHeaders[], formsOrigin: st
       );
     }
   }
+  // Last, so its headers win over "/*" where both set one (our server and Netlify take the
+  // last; Cloudflare Pages joins repeated values: see docs/owner-guide.md, known issues).
+  lines.push("/admin/*", ...Object.entries(adminHeaders).map(([k, v]) => `  ${k}: ${v}`), "");
+  lines.push("/admin", ...Object.entries(adminHeaders).map(([k, v]) => `  ${k}: ${v}`), "");
   return lines.join("\n");
 }
 

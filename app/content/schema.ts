@@ -113,7 +113,7 @@ export const rinkFile = z.object({
     source: text,
   }),
   hours: z
-    .array(z.object({ day, ranges: z.array(timeRange) }))
+    .array(z.object({ day, ranges: z.array(timeRange).default([]) }))
     .length(7, "expected the seven days of the week, each once")
     .superRefine(uniqueBy((d) => d.day, "the day")),
 });
@@ -125,7 +125,8 @@ const session = z.object({
   time: timeRange,
   price: dollars,
   priceUnit: z.string().optional(),
-  perks: z.array(text),
+  // An empty list may be left out of the file (the editor omits empty optional fields).
+  perks: z.array(text).default([]),
   familyDeal: z.object({ size: count.positive(), price: dollars, includes: text }).optional(),
   description: text,
 });
@@ -145,9 +146,20 @@ export const partiesFile = z.object({
       z.object({
         id,
         name: text,
-        skaters: z.union([count.positive(), z.literal("unlimited")], {
-          error: 'expected a number of skaters or "unlimited"',
-        }),
+        // The editor writes what the owner types as text: "10" is read as 10.
+        skaters: z.union(
+          [
+            count.positive(),
+            z.literal("unlimited"),
+            z
+              .string()
+              .regex(/^[1-9]\d*$/)
+              .transform(Number),
+          ],
+          {
+            error: 'expected a number of skaters or "unlimited"',
+          },
+        ),
         cashPrice: dollars,
         cardPrice: dollars,
         durationMinutes: count.positive(),
@@ -158,13 +170,17 @@ export const partiesFile = z.object({
     .superRefine(uniqueBy((p) => p.id, "the package id")),
   partyIncludes: z.array(text).min(1),
   partyOwnFood: text,
-  partyAvailability: z.array(
-    z.object({
-      packages: text,
-      packageIds: z.array(id).min(1),
-      slots: z.array(z.object({ days: z.array(day).min(1), label: text, time: timeRange })),
-    }),
-  ),
+  partyAvailability: z
+    .array(
+      z.object({
+        packages: text,
+        packageIds: z.array(id).min(1),
+        slots: z
+          .array(z.object({ days: z.array(day).min(1), label: text, time: timeRange }))
+          .default([]),
+      }),
+    )
+    .default([]),
 });
 
 /** content/about.yml: the story, services, values and what is coming. */
