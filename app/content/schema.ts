@@ -43,7 +43,12 @@ const id = z
 const date = z
   .string({ error: 'expected a date in quotes, like "2026-12-25"' })
   .regex(patterns.date, 'expected a date in quotes, like "2026-12-25"')
-  .refine((d) => new Date(`${d}T12:00:00Z`).toISOString().startsWith(d), "no such date");
+  // Only a well-formed date is looked up: zod runs this check after a failed pattern too, and
+  // new Date("tenT12:00:00Z").toISOString() throws.
+  .refine(
+    (d) => !patterns.date.test(d) || new Date(`${d}T12:00:00Z`).toISOString().startsWith(d),
+    "no such date",
+  );
 /** A date and time in the rink's time zone, "YYYY-MM-DDTHH:MM". */
 const dateTime = z
   .string({ error: 'expected a date and time in quotes, like "2026-12-24T17:00"' })
