@@ -93,9 +93,10 @@ test("the owner changes a price and posts a closure in /admin; a build shows bot
     const original = Object.fromEntries(
       files.map((f) => [f, readFileSync(join(contentDir, f), "utf8")]),
     );
-    const before = parse(original["special-dates.yml"]) as { dates: { date: string }[] };
+    const before = parse(original["special-dates.yml"] ?? "") as { dates: { date: string }[] };
     const friday = comingFriday(before.dates.map((d) => d.date));
-    const sessions = (parse(original["sessions.yml"]) as { sessions: { id: string }[] }).sessions;
+    const sessions = (parse(original["sessions.yml"] ?? "") as { sessions: { id: string }[] })
+      .sessions;
     const fridayIndex = sessions.findIndex((s) => s.id === "friday-family-pizza-party");
     expect(fridayIndex).toBeGreaterThanOrEqual(0);
 
