@@ -113,7 +113,7 @@ export function stopProcessGroup(
 }
 
 const sources = [
-  "content",
+  "admin",
   "app",
   "content",
   "forms",

@@ -16,6 +16,7 @@ import { join, relative } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import config from "../react-router.config.ts";
 import {
+  adminHeaders,
   cspHash,
   headersFileProblems,
   renderHeadersFile,
@@ -54,9 +55,9 @@ function inlineStyleHashes(html: string): string[] {
 const formsEndpoint = process.env.VITE_FORMS_ENDPOINT?.trim();
 const formsOrigin = formsEndpoint ? new URL(formsEndpoint).origin : null;
 
-// Pages the build copies in as they are, with their own policy (not computed from their
-// scripts), e.g. an editor at /admin: { path: "/admin/", csp: "default-src 'self'; …" }.
-const staticPages: StaticPage[] = [];
+// Pages the build copies in as they are, with their own headers (not computed from their
+// scripts): the content editor (scripts/build-admin.ts).
+const staticPages: StaticPage[] = [{ path: "/admin/", headers: adminHeaders }];
 
 // React Router writes an SPA fallback for `ssr: false`; every route is prerendered, so an
 // unknown path is a 404, never the app shell (a static host would serve it as a page).

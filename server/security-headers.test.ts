@@ -60,17 +60,23 @@ describe("the _headers file", () => {
     ]);
   });
 
-  it("takes an extra static page with the policy it is given, for both URL forms", () => {
+  it("takes an extra static page with the headers it is given, for both URL forms", () => {
     const adminCsp = "default-src 'self'; script-src 'self' https://unpkg.example";
     const withAdmin = parseHeadersFile(
       renderHeadersFile({
         pages,
         formsOrigin: null,
-        staticPages: [{ path: "/admin/", csp: adminCsp }],
+        staticPages: [
+          {
+            path: "/admin/",
+            headers: { "Content-Security-Policy": adminCsp, "X-Robots-Tag": "noindex" },
+          },
+        ],
       }),
     );
     expect(headersFor(withAdmin, "/admin")["Content-Security-Policy"]).toBe(adminCsp);
     expect(headersFor(withAdmin, "/admin/")["Content-Security-Policy"]).toBe(adminCsp);
+    expect(headersFor(withAdmin, "/admin/")["X-Robots-Tag"]).toBe("noindex");
     expect(headersFor(withAdmin, "/about")["Content-Security-Policy"]).toBe(policyOf("about"));
   });
 

@@ -67,6 +67,33 @@ export const inboxHeaders: Record<string, string> = {
   "Cache-Control": "no-store",
 };
 
+/**
+ * The content editor at /admin/ (Sveltia CMS, decision 008): not a public page, so its own
+ * rule. Its script is ours ('self', no eval); Svelte writes its component styles at run time,
+ * hence style-src 'unsafe-inline' here and nowhere else. In production it talks to GitHub's
+ * API (and GitHub's status page, for an incident notice), shows the user's GitHub avatar, and
+ * keeps files being edited as blob: URLs. The sign-in popup (Netlify's or our OAuth worker)
+ * must be able to hand the token back to this page: same-origin-allow-popups, not same-origin.
+ */
+export const adminHeaders: Record<string, string> = {
+  "Content-Security-Policy": [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https://avatars.githubusercontent.com",
+    "font-src 'self'",
+    "connect-src 'self' blob: data: https://api.github.com https://www.githubstatus.com",
+    "media-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join("; "),
+  "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
+  "X-Robots-Tag": "noindex",
+  "Cache-Control": revalidateCache,
+};
+
 export interface PageHeaders {
   /** The page's URL path with its trailing slash: "/", "/about/", "/404/". */
   path: string;
@@ -76,12 +103,13 @@ export interface PageHeaders {
 
 /**
  * A page the build copies in as it is (not prerendered by React Router), served with the
- * policy given here instead of one computed from its scripts: e.g. `{ path: "/admin/", csp }`.
+ * headers given here instead of a policy computed from its scripts: the editor at /admin/.
  */
 export interface StaticPage {
   /** URL path with its trailing slash, like PageHeaders.path. */
   path: string;
-  csp: string;
+  /** Its headers, the Content-Security-Policy among them; each replaces what "/*" gives. */
+  headers: Record<string, string>;
 }
 
 export interface HeadersFileInput {
@@ -128,18 +156,29 @@ export function renderHeadersFile({
   );
   lines.push("/assets/*", "  ! Cache-Control", header("Cache-Control", immutableCache), "");
 
-  const policies = new Map<string, string>();
+  // Each exact rule first detaches what "/*" set for the headers it replaces.
+  const rules = new Map<string, Record<string, string>>();
   for (const page of pages) {
     // The not-found page's own URL is answered by "/*" alone, like any unknown path.
     if (page.path !== notFoundPath) {
-      policies.set(page.path, contentSecurityPolicy({ ...page, formsOrigin }));
+      rules.set(page.path, {
+        "Content-Security-Policy": contentSecurityPolicy({ ...page, formsOrigin }),
+      });
     }
   }
-  for (const page of staticPages) policies.set(page.path, page.csp);
-  for (const [path, csp] of [...policies].sort(([a], [b]) => a.localeCompare(b))) {
-    for (const form of urlForms(path)) {
-      lines.push(form, "  ! Content-Security-Policy", header("Content-Security-Policy", csp), "");
-    }
+  for (const page of staticPages) rules.set(page.path, page.headers);
+  const fromWildcard = new Set([
+    "Content-Security-Policy",
+    "Cache-Control",
+    ...Object.keys(baseHeaders),
+    ...Object.keys(httpsOnlyHeaders),
+  ]);
+  for (const [path, headers] of [...rules].sort(([a], [b]) => a.localeCompare(b))) {
+    const body = Object.entries(headers).flatMap(([k, v]) => [
+      ...(fromWildcard.has(k) ? [`  ! ${k}`] : []),
+      header(k, v),
+    ]);
+    for (const form of urlForms(path)) lines.push(form, ...body, "");
   }
   return lines.join("\n");
 }

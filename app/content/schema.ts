@@ -43,7 +43,12 @@ const id = z
 const date = z
   .string({ error: 'expected a date in quotes, like "2026-12-25"' })
   .regex(patterns.date, 'expected a date in quotes, like "2026-12-25"')
-  .refine((d) => new Date(`${d}T12:00:00Z`).toISOString().startsWith(d), "no such date");
+  // Only a well-formed date is looked up: zod runs this check after a failed pattern too, and
+  // new Date("tenT12:00:00Z").toISOString() throws.
+  .refine(
+    (d) => !patterns.date.test(d) || new Date(`${d}T12:00:00Z`).toISOString().startsWith(d),
+    "no such date",
+  );
 /** A date and time in the rink's time zone, "YYYY-MM-DDTHH:MM". */
 const dateTime = z
   .string({ error: 'expected a date and time in quotes, like "2026-12-24T17:00"' })
@@ -113,7 +118,7 @@ export const rinkFile = z.object({
     source: text,
   }),
   hours: z
-    .array(z.object({ day, ranges: z.array(timeRange) }))
+    .array(z.object({ day, ranges: z.array(timeRange).default([]) }))
     .length(7, "expected the seven days of the week, each once")
     .superRefine(uniqueBy((d) => d.day, "the day")),
 });
@@ -125,7 +130,8 @@ const session = z.object({
   time: timeRange,
   price: dollars,
   priceUnit: z.string().optional(),
-  perks: z.array(text),
+  // An empty list may be left out of the file (the editor omits empty optional fields).
+  perks: z.array(text).default([]),
   familyDeal: z.object({ size: count.positive(), price: dollars, includes: text }).optional(),
   description: text,
 });
@@ -145,9 +151,20 @@ export const partiesFile = z.object({
       z.object({
         id,
         name: text,
-        skaters: z.union([count.positive(), z.literal("unlimited")], {
-          error: 'expected a number of skaters or "unlimited"',
-        }),
+        // The editor writes what the owner types as text: "10" is read as 10.
+        skaters: z.union(
+          [
+            count.positive(),
+            z.literal("unlimited"),
+            z
+              .string()
+              .regex(/^[1-9]\d*$/)
+              .transform(Number),
+          ],
+          {
+            error: 'expected a number of skaters or "unlimited"',
+          },
+        ),
         cashPrice: dollars,
         cardPrice: dollars,
         durationMinutes: count.positive(),
@@ -158,13 +175,17 @@ export const partiesFile = z.object({
     .superRefine(uniqueBy((p) => p.id, "the package id")),
   partyIncludes: z.array(text).min(1),
   partyOwnFood: text,
-  partyAvailability: z.array(
-    z.object({
-      packages: text,
-      packageIds: z.array(id).min(1),
-      slots: z.array(z.object({ days: z.array(day).min(1), label: text, time: timeRange })),
-    }),
-  ),
+  partyAvailability: z
+    .array(
+      z.object({
+        packages: text,
+        packageIds: z.array(id).min(1),
+        slots: z
+          .array(z.object({ days: z.array(day).min(1), label: text, time: timeRange }))
+          .default([]),
+      }),
+    )
+    .default([]),
 });
 
 /** content/about.yml: the story, services, values and what is coming. */
@@ -302,24 +323,11 @@ const photo = z.object({
 /** content/photos.yml: the owner's photos and where they appear, in the order shown. */
 export const photosFile = z.object({
   /** Home: one photo at the top of the page (optional). */
-  hero: z.preprocess(
-    // The editor may write an untouched optional hero as empty fields: that is no hero.
-    (v) =>
-      v && typeof v === "object" && !Object.values(v).some((x) => typeof x === "string" && x.trim())
-        ? undefined
-        : (v ?? undefined),
-    photo.optional(),
-  ),
+  hero: photo.optional(),
   /** About: the gallery, in this order; the drawing shows when it is empty. */
-  gallery: z
-    .array(photo)
-    .nullish()
-    .transform((l) => l ?? []),
+  gallery: z.array(photo).default([]),
   /** Parties: the party room and packages, in this order. */
-  parties: z
-    .array(photo)
-    .nullish()
-    .transform((l) => l ?? []),
+  parties: z.array(photo).default([]),
 });
 
 export type PhotosContent = z.infer<typeof photosFile>;

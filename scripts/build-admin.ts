@@ -1,0 +1,85 @@
+// After `react-router build`, before postbuild: puts the content editor (Sveltia CMS, decision
+// 006) into build/client/admin/. It is not a React Router route: its page, configuration,
+// script and fonts are copied as they are, so none of it reaches the public pages' bundles.
+// The CMS script is served from our build, never from a CDN, and its three calls to other
+// origins that the site does not need are pointed at our own files (each must be found, so an
+// upgrade that changes them fails here instead of quietly calling out):
+//   - its interface fonts (icons included) come from the fontsource CDN: copied from the
+//     @fontsource npm packages instead;
+//   - it asks unpkg.com whether a newer version exists: it asks /admin/sveltia/ instead, which
+//     answers with the version we ship.
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import config from "../react-router.config.ts";
+import { projectRoot } from "./local-tools.ts";
+
+const out = join(projectRoot, config.buildDirectory, "client", "admin");
+// The packages' own files, not their exports (@sveltia/cms exports only its module build).
+const packageDir = (name: string) => join(projectRoot, "node_modules", name);
+
+const cmsDir = packageDir("@sveltia/cms");
+const cmsVersion: string = JSON.parse(readFileSync(join(cmsDir, "package.json"), "utf8")).version;
+
+/** CDN font URL in the CMS script → the same file from its npm package. */
+const fonts = [
+  {
+    cdn: /https:\/\/cdn\.jsdelivr\.net\/fontsource\/fonts\/material-symbols-outlined:vf@[\d.]+\/latin-wght-normal\.woff2/g,
+    file: join(
+      packageDir("@fontsource-variable/material-symbols-outlined"),
+      "files/material-symbols-outlined-latin-wght-normal.woff2",
+    ),
+  },
+  {
+    cdn: /https:\/\/cdn\.jsdelivr\.net\/fontsource\/fonts\/source-sans-3:vf@[\d.]+\/latin-wght-normal\.woff2/g,
+    file: join(
+      packageDir("@fontsource-variable/source-sans-3"),
+      "files/source-sans-3-latin-wght-normal.woff2",
+    ),
+  },
+  {
+    cdn: /https:\/\/cdn\.jsdelivr\.net\/fontsource\/fonts\/noto-mono@[\d.]+\/latin-400-normal\.woff2/g,
+    file: join(packageDir("@fontsource/noto-mono"), "files/noto-mono-latin-400-normal.woff2"),
+  },
+];
+
+function replaceOnce(source: string, pattern: RegExp | string, by: string, what: string): string {
+  const count =
+    typeof pattern === "string"
+      ? source.split(pattern).length - 1
+      : (source.match(pattern) ?? []).length;
+  if (count !== 1) {
+    throw new Error(
+      `build-admin: expected ${what} once in @sveltia/cms ${cmsVersion}, found it ${count} times: check scripts/build-admin.ts after an upgrade`,
+    );
+  }
+  return source.replace(pattern, by);
+}
+
+mkdirSync(join(out, "fonts"), { recursive: true });
+mkdirSync(join(out, "sveltia"), { recursive: true });
+
+let script = readFileSync(join(cmsDir, "dist/sveltia-cms.js"), "utf8");
+for (const font of fonts) {
+  const name = font.file.split("/").pop() ?? "";
+  copyFileSync(font.file, join(out, "fonts", name));
+  script = replaceOnce(script, font.cdn, `/admin/fonts/${name}`, `the font URL for ${name}`);
+}
+script = replaceOnce(
+  script,
+  "`https://unpkg.com/@sveltia/cms`",
+  "`/admin/sveltia`",
+  "the version check on unpkg.com",
+);
+// (It can also load optional widgets' code from unpkg.com — maps, code blocks — which our
+// configuration does not use; the page's script-src 'self' refuses them.)
+if (/cdn\.jsdelivr\.net/.test(script)) {
+  throw new Error(
+    "build-admin: the CMS script still names the font CDN: see scripts/build-admin.ts",
+  );
+}
+writeFileSync(join(out, "sveltia-cms.js"), script);
+writeFileSync(join(out, "sveltia/package.json"), `${JSON.stringify({ version: cmsVersion })}\n`);
+for (const file of ["index.html", "config.yml"]) {
+  copyFileSync(join(projectRoot, "admin", file), join(out, file));
+}
+console.log(`build-admin: Sveltia CMS ${cmsVersion} and its configuration in ${out}`);

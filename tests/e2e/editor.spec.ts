@@ -1,0 +1,283 @@
+// The owner's editor at /admin, end to end (issue 11): in Chromium, the real Sveltia CMS from
+// our build changes the Friday session's price to $11 and adds a closure for the coming Friday;
+// the YAML files change (times still quoted); a build from those files shows $11 on the home
+// page and, with the browser's clock on that Friday at 7 PM, the open-now status reads closed
+// with the owner's note.
+//
+// Sveltia's local workflow edits a folder the browser opens with the File System Access API
+// (a folder picker no test can click through). The test stands a folder of the browser's own
+// private file system (OPFS) in for the picked one, holding a copy of content/ from a temp
+// dir; after saving it reads the files back out and writes them to that temp dir. The repo's
+// own content/ is never touched. Nothing reaches the internet: the CMS's GitHub status check
+// gets a canned answer, and any other request to another origin fails the test.
+import { type ChildProcess, spawn } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parse } from "yaml";
+import { loadSiteContent } from "../../app/content/load.ts";
+import {
+  freePort,
+  projectNode,
+  projectRoot as root,
+  stopProcess,
+  waitUntilUp,
+} from "../../scripts/local-tools.ts";
+import { expect, test } from "./fixtures";
+
+const timeZone = "America/Indiana/Indianapolis";
+const note = "Closed today, snow";
+
+/** Today's date in the rink's time zone, "YYYY-MM-DD". */
+function rinkToday(now = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone }).format(now);
+}
+
+/** The next Friday after today (rink time) that has no special date yet. */
+function comingFriday(taken: string[]): string {
+  const day = new Date(`${rinkToday()}T12:00:00Z`);
+  do day.setUTCDate(day.getUTCDate() + 1);
+  while (day.getUTCDay() !== 5 || taken.includes(day.toISOString().slice(0, 10)));
+  return day.toISOString().slice(0, 10);
+}
+
+/** The instant when the rink's wall clock reads `date` at `hour`:00 (EST or EDT). */
+function rinkTime(date: string, hour: number): Date {
+  for (const offset of [4, 5, 6]) {
+    const at = new Date(`${date}T${String(hour).padStart(2, "0")}:00:00-0${offset}:00`);
+    const local = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+    }).format(at);
+    if (local === `${date}, ${String(hour).padStart(2, "0")}`) return at;
+  }
+  throw new Error(`no instant is ${date} ${hour}:00 in ${timeZone}`);
+}
+
+/** `npm run build` from other content into another build dir; rejects with its output. */
+function build(env: Record<string, string>): Promise<void> {
+  return new Promise((done, fail) => {
+    const child = spawn("npm", ["run", "build"], { cwd: root, env: { ...process.env, ...env } });
+    let output = "";
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.on("exit", (code) =>
+      code === 0 ? done() : fail(new Error(`the build failed (${code}):\n${output}`)),
+    );
+  });
+}
+
+// One long journey: the build alone takes 10 to 60 s on the two-core machine.
+test.setTimeout(240_000);
+
+test("the owner changes a price and posts a closure in /admin; a build shows both", async ({
+  page,
+  browser,
+}) => {
+  const tmp = mkdtempSync(join(tmpdir(), "rink-editor-"));
+  const contentDir = join(tmp, "content");
+  // Inside the project: the prerenderer resolves node_modules from the build's location.
+  const buildDir = join(root, ".tmp", `e2e-editor-build-${process.pid}`);
+  let server: ChildProcess | undefined;
+  try {
+    cpSync(join(root, "content"), contentDir, { recursive: true });
+    const files = ["sessions.yml", "special-dates.yml"] as const;
+    const original = Object.fromEntries(
+      files.map((f) => [f, readFileSync(join(contentDir, f), "utf8")]),
+    );
+    const before = parse(original["special-dates.yml"] ?? "") as { dates: { date: string }[] };
+    const friday = comingFriday(before.dates.map((d) => d.date));
+    const sessions = (parse(original["sessions.yml"] ?? "") as { sessions: { id: string }[] })
+      .sessions;
+    const fridayIndex = sessions.findIndex((s) => s.id === "friday-family-pizza-party");
+    expect(fridayIndex).toBeGreaterThanOrEqual(0);
+
+    // The outside world: GitHub's status page answers "all fine"; nothing else may be asked.
+    const external: string[] = [];
+    await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => {
+      const url = route.request().url();
+      if (url.startsWith("https://www.githubstatus.com/")) {
+        return route.fulfill({
+          json: { status: { indicator: "none", description: "All Systems Operational" } },
+        });
+      }
+      external.push(url);
+      return route.abort();
+    });
+    // The folder picker opens a private folder holding the temp copy of content/.
+    await page.addInitScript(() => {
+      Object.assign(window, {
+        showDirectoryPicker: async () =>
+          (await navigator.storage.getDirectory()).getDirectoryHandle("repo"),
+      });
+    });
+    await page.goto("/robots.txt");
+    await page.evaluate(
+      async (texts) => {
+        const opfs = await navigator.storage.getDirectory();
+        for await (const name of opfs.keys()) await opfs.removeEntry(name, { recursive: true });
+        const repo = await opfs.getDirectoryHandle("repo", { create: true });
+        // Sveltia checks that the folder is a Git repository.
+        await repo.getDirectoryHandle(".git", { create: true });
+        const content = await repo.getDirectoryHandle("content", { create: true });
+        for (const [name, text] of Object.entries(texts)) {
+          const file = await (await content.getFileHandle(name, { create: true })).createWritable();
+          await file.write(text);
+          await file.close();
+        }
+      },
+      Object.fromEntries(
+        ["sessions.yml", "special-dates.yml", "announcement.yml", "rink.yml"].map((f) => [
+          f,
+          readFileSync(join(contentDir, f), "utf8"),
+        ]),
+      ),
+    );
+
+    const response = await page.goto("/admin/");
+    expect(response?.headers()["x-robots-tag"]).toBe("noindex");
+    expect(response?.headers()["content-security-policy"]).toContain("script-src 'self';");
+    // (Sveltia adds a noindex meta of its own too.)
+    await expect(page.locator('meta[name="robots"]').first()).toHaveAttribute("content", "noindex");
+    await page.getByRole("button", { name: "Work with Local Repository" }).click();
+
+    // The price, as the owner does it: collection, file, the Friday session, Save.
+    await page.getByText("Sessions, prices and parties").filter({ visible: true }).first().click();
+    await page
+      .getByText("Public skating sessions and prices", { exact: true })
+      .filter({ visible: true })
+      .first()
+      .click();
+    // Items below the fold are drawn when scrolled to.
+    await page
+      .getByRole("button", { name: "Reorder Item" })
+      .nth(fridayIndex)
+      .scrollIntoViewIfNeeded();
+    await expect(
+      page.getByRole("textbox", { name: /Short name for the web address/ }).nth(fridayIndex),
+    ).toHaveValue("friday-family-pizza-party");
+    await page
+      .getByRole("spinbutton", { name: /Price per skater, in dollars/ })
+      .nth(fridayIndex)
+      .fill("11");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Entry saved.")).toBeVisible();
+
+    // The closure: a new special date on top of the list.
+    await page.goto("/admin/#/collections/dates/entries/specialDates");
+    await page
+      .getByRole("button", { name: /Add.*special date/ })
+      .first()
+      .click();
+    await page.locator('input[type="date"]').first().fill(friday);
+    await page
+      .getByRole("switch", { name: /Closed all day/ })
+      .first()
+      .click();
+    await page
+      .getByRole("textbox", { name: /Note shown on the site/ })
+      .first()
+      .fill(note);
+    await page.getByRole("button", { name: "Save" }).click();
+
+    // What the CMS wrote, back to the temp content dir, once the second save has landed (a
+    // file being written cannot be read).
+    const readSaved = () =>
+      page.evaluate(async () => {
+        const repo = await (await navigator.storage.getDirectory()).getDirectoryHandle("repo");
+        const content = await repo.getDirectoryHandle("content");
+        const out: Record<string, string> = {};
+        try {
+          for await (const [name, handle] of content.entries()) {
+            out[name] = await (await (handle as FileSystemFileHandle).getFile()).text();
+          }
+        } catch {
+          return {};
+        }
+        return out;
+      });
+    let saved: Record<string, string> = {};
+    await expect
+      .poll(async () => {
+        saved = await readSaved();
+        return saved["special-dates.yml"] ?? "";
+      })
+      .toContain(`date: "${friday}"`);
+    for (const file of files) {
+      expect(saved[file], `${file} was saved`).not.toBe(original[file]);
+      writeFileSync(join(contentDir, file), saved[file] ?? "");
+    }
+    expect(external, "requests to other origins").toEqual([]);
+
+    const savedSessions = parse(saved["sessions.yml"] ?? "") as {
+      sessions: { id: string; price: number }[];
+    };
+    expect(savedSessions.sessions.find((s) => s.id === "friday-family-pizza-party")?.price).toBe(
+      11,
+    );
+    const savedDates = parse(saved["special-dates.yml"] ?? "") as {
+      dates: { date: string; closed?: boolean; note: string }[];
+    };
+    expect(savedDates.dates.find((d) => d.date === friday)).toMatchObject({
+      closed: true,
+      note,
+    });
+    // Times and dates are still quoted strings, none written bare.
+    for (const file of files) {
+      const text = saved[file] ?? "";
+      expect(text).toMatch(/(start|end): "\d{2}:\d{2}"/);
+      expect(text).not.toMatch(/: \d{1,2}:\d{2}\s*$/m);
+      expect(text).not.toMatch(/date: \d{4}-/);
+    }
+    expect(saved["special-dates.yml"]).toContain(`date: "${friday}"`);
+    // Our loader reads the saved files through the schema without a problem.
+    expect(() => loadSiteContent(contentDir)).not.toThrow();
+
+    // The host's rebuild, from the saved files; then the site as a visitor sees it.
+    await build({ CONTENT_DIR: contentDir, BUILD_DIR: buildDir });
+    const port = await freePort();
+    // The workers' environment names the shared SMTP capture, which needs NOTIFY_TO: this
+    // server sends no mail.
+    const { SMTP_URL: _smtp, ...env } = process.env;
+    const child = spawn(projectNode, ["server/index.ts"], {
+      cwd: root,
+      env: {
+        ...env,
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        SITE_DIR: join(buildDir, "client"),
+        DATABASE_PATH: join(tmp, "inbox.db"),
+        LOG_LEVEL: "silent",
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    server = child;
+    const site = `http://127.0.0.1:${port}`;
+    await waitUntilUp(`${site}/`, child, (why) => `the rebuilt site's server ${why}`);
+
+    const visitor = await browser.newPage({ timezoneId: timeZone });
+    await visitor.clock.setFixedTime(rinkTime(friday, 19));
+    await visitor.goto(`${site}/`);
+    await expect(visitor.getByText("$11").first()).toBeVisible();
+    // The open-now status (a pill, then the day's note, over invisible copies that reserve
+    // its height) reads closed, with the owner's note in the same block.
+    const closed = visitor.locator("p").filter({ hasText: /^Closed, opens /, visible: true });
+    await expect(visitor.locator("#hours").locator(closed)).toBeVisible();
+    const status = visitor.locator("#hours div.grid").filter({ has: closed });
+    await expect(status.locator("p").filter({ hasText: note, visible: true })).toBeVisible();
+    await visitor.close();
+  } finally {
+    if (server) await stopProcess(server);
+    rmSync(buildDir, { recursive: true, force: true });
+    rmSync(tmp, { recursive: true, force: true });
+  }
+});
