@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  assetPolicy,
   contentSecurityPolicy,
   headersFileProblems,
   headersFor,
@@ -46,6 +47,18 @@ describe("the _headers file", () => {
     expect(headersFor(rules, "/assets/app-1.js")["Cache-Control"]).toBe(immutableCache);
     // As Cloudflare Pages reads it: the asset rule detaches the wildcard's value first.
     expect(text).toMatch(/\/assets\/\*\n {2}! Cache-Control\n {2}Cache-Control: /);
+  });
+
+  it("gives assets no page's policy, so a photo opened on its own shows (no script, no frame)", () => {
+    const policy = headersFor(rules, "/assets/photos/rink-floor-1600.0a1b2c3d.jpg")[
+      "Content-Security-Policy"
+    ];
+    expect(policy).toBe(assetPolicy);
+    expect(policy).toContain("default-src 'none'");
+    expect(policy).not.toContain("script-src");
+    expect(text).toMatch(
+      / {2}! Content-Security-Policy\n {2}Content-Security-Policy: default-src 'none'; img-src 'self'/,
+    );
   });
 
   it("detaches the wildcard's policy before each page's own (Pages would join both)", () => {

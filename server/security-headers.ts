@@ -55,6 +55,10 @@ export const httpsOnlyHeaders: Record<string, string> = {
 };
 
 export const immutableCache = "public, max-age=31536000, immutable";
+
+/** For /assets/*: nothing may load but the asset itself, shown as the browser shows it. */
+export const assetPolicy =
+  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 export const revalidateCache = "public, max-age=0, must-revalidate";
 
 /**
@@ -154,7 +158,16 @@ export function renderHeadersFile({
     header("Cache-Control", revalidateCache),
     "",
   );
-  lines.push("/assets/*", "  ! Cache-Control", header("Cache-Control", immutableCache), "");
+  // An asset is no page: a photo opened on its own is shown by the browser's image viewer,
+  // whose inline styles a page's policy would block.
+  lines.push(
+    "/assets/*",
+    "  ! Cache-Control",
+    header("Cache-Control", immutableCache),
+    "  ! Content-Security-Policy",
+    header("Content-Security-Policy", assetPolicy),
+    "",
+  );
 
   // Each exact rule first detaches what "/*" set for the headers it replaces.
   const rules = new Map<string, Record<string, string>>();
