@@ -10,69 +10,22 @@
 // dir; after saving it reads the files back out and writes them to that temp dir. The repo's
 // own content/ is never touched. Nothing reaches the internet: the CMS's GitHub status check
 // gets a canned answer, and any other request to another origin fails the test.
-import { type ChildProcess, spawn } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "yaml";
-import { loadSiteContent } from "../../app/content/load.ts";
-import {
-  freePort,
-  projectNode,
-  projectRoot as root,
-  stopProcess,
-  waitUntilUp,
-} from "../../scripts/local-tools.ts";
+import { loadSiteContent, contentDir as projectContent, timeZone } from "../../app/content/load";
+import { addDays, dayOf, rinkClock, rinkInstant } from "../../app/lib/calendar-day";
+import { type ContentSite, serveContent } from "./content-site";
 import { expect, test } from "./fixtures";
 
-const timeZone = "America/Indiana/Indianapolis";
 const note = "Closed today, snow";
-
-/** Today's date in the rink's time zone, "YYYY-MM-DD". */
-function rinkToday(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone }).format(now);
-}
 
 /** The next Friday after today (rink time) that has no special date yet. */
 function comingFriday(taken: string[]): string {
-  const day = new Date(`${rinkToday()}T12:00:00Z`);
-  do day.setUTCDate(day.getUTCDate() + 1);
-  while (day.getUTCDay() !== 5 || taken.includes(day.toISOString().slice(0, 10)));
-  return day.toISOString().slice(0, 10);
-}
-
-/** The instant when the rink's wall clock reads `date` at `hour`:00 (EST or EDT). */
-function rinkTime(date: string, hour: number): Date {
-  for (const offset of [4, 5, 6]) {
-    const at = new Date(`${date}T${String(hour).padStart(2, "0")}:00:00-0${offset}:00`);
-    const local = new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-    }).format(at);
-    if (local === `${date}, ${String(hour).padStart(2, "0")}`) return at;
-  }
-  throw new Error(`no instant is ${date} ${hour}:00 in ${timeZone}`);
-}
-
-/** `npm run build` from other content into another build dir; rejects with its output. */
-function build(env: Record<string, string>): Promise<void> {
-  return new Promise((done, fail) => {
-    const child = spawn("npm", ["run", "build"], { cwd: root, env: { ...process.env, ...env } });
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.on("exit", (code) =>
-      code === 0 ? done() : fail(new Error(`the build failed (${code}):\n${output}`)),
-    );
-  });
+  let day = addDays(rinkClock(new Date(), timeZone).date, 1);
+  while (dayOf(day) !== "friday" || taken.includes(day)) day = addDays(day, 1);
+  return day;
 }
 
 // One long journey: the build alone takes 10 to 60 s on the two-core machine.
@@ -84,11 +37,9 @@ test("the owner changes a price and posts a closure in /admin; a build shows bot
 }) => {
   const tmp = mkdtempSync(join(tmpdir(), "rink-editor-"));
   const contentDir = join(tmp, "content");
-  // Inside the project: the prerenderer resolves node_modules from the build's location.
-  const buildDir = join(root, ".tmp", `e2e-editor-build-${process.pid}`);
-  let server: ChildProcess | undefined;
+  let served: ContentSite | undefined;
   try {
-    cpSync(join(root, "content"), contentDir, { recursive: true });
+    cpSync(projectContent, contentDir, { recursive: true });
     const files = ["sessions.yml", "special-dates.yml"] as const;
     const original = Object.fromEntries(
       files.map((f) => [f, readFileSync(join(contentDir, f), "utf8")]),
@@ -242,30 +193,11 @@ test("the owner changes a price and posts a closure in /admin; a build shows bot
     expect(() => loadSiteContent(contentDir)).not.toThrow();
 
     // The host's rebuild, from the saved files; then the site as a visitor sees it.
-    await build({ CONTENT_DIR: contentDir, BUILD_DIR: buildDir });
-    const port = await freePort();
-    // The workers' environment names the shared SMTP capture, which needs NOTIFY_TO: this
-    // server sends no mail.
-    const { SMTP_URL: _smtp, ...env } = process.env;
-    const child = spawn(projectNode, ["server/index.ts"], {
-      cwd: root,
-      env: {
-        ...env,
-        NODE_ENV: "production",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        SITE_DIR: join(buildDir, "client"),
-        DATABASE_PATH: join(tmp, "inbox.db"),
-        LOG_LEVEL: "silent",
-      },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    server = child;
-    const site = `http://127.0.0.1:${port}`;
-    await waitUntilUp(`${site}/`, child, (why) => `the rebuilt site's server ${why}`);
+    served = await serveContent(contentDir);
+    const site = served.url;
 
     const visitor = await browser.newPage({ timezoneId: timeZone });
-    await visitor.clock.setFixedTime(rinkTime(friday, 19));
+    await visitor.clock.setFixedTime(rinkInstant(`${friday}T19:00`, timeZone));
     await visitor.goto(`${site}/`);
     await expect(visitor.getByText("$11").first()).toBeVisible();
     // The open-now status (a pill, then the day's note, over invisible copies that reserve
@@ -276,8 +208,7 @@ test("the owner changes a price and posts a closure in /admin; a build shows bot
     await expect(status.locator("p").filter({ hasText: note, visible: true })).toBeVisible();
     await visitor.close();
   } finally {
-    if (server) await stopProcess(server);
-    rmSync(buildDir, { recursive: true, force: true });
+    await served?.stop();
     rmSync(tmp, { recursive: true, force: true });
   }
 });
