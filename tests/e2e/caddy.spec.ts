@@ -13,6 +13,7 @@ import { contactMessages } from "../../forms/contact";
 import { newsletterMessages } from "../../forms/newsletter";
 import { freePort, projectRoot, stopProcessGroup, waitUntilUp } from "../../scripts/local-tools.ts";
 import { expect, gotoHydrated, test, uniqueEmail } from "./fixtures";
+import { screenshotHost } from "./host-screenshots";
 import { routes, unknownPath } from "./site-facts";
 
 const caddyBinary = process.env.CADDY_PATH || "caddy";
@@ -225,4 +226,10 @@ test("the rate limit counts each visitor's own address, not the proxy's", async 
   const limited = await signup("127.0.0.2", 7);
   expect(limited.status).toBe(429);
   expect(limited.headers["retry-after"]).toMatch(/^\d+$/);
+});
+
+test("screenshots through Caddy over HTTPS, at both sizes, an unknown path included", async ({
+  browser,
+}) => {
+  await screenshotHost(browser, httpsOrigin, "caddy");
 });

@@ -17,6 +17,7 @@ import {
 } from "../../scripts/local-tools.ts";
 import { assetPolicy, headersFor, parseHeadersFile } from "../../server/security-headers.ts";
 import { expect, gotoHydrated, test, uniqueEmail } from "./fixtures";
+import { screenshotHost } from "./host-screenshots";
 import { everyPage, routes, unknownPath } from "./site-facts";
 
 const pages = everyPage.filter((path) => path !== unknownPath);
@@ -252,4 +253,10 @@ test("both forms reach the inbox on another origin", async ({ page }, testInfo) 
     db.close();
   }
   expect(problems).toEqual([]);
+});
+
+test("screenshots through wrangler pages dev, at both sizes, an unknown path included", async ({
+  browser,
+}) => {
+  await screenshotHost(browser, origin, "pages");
 });
