@@ -1,8 +1,7 @@
 import { createEvent } from "ics";
 import type { Address, Day, Session, SpecialDate } from "../app/content/types.ts";
-import { dayOf } from "../app/lib/calendar-day.ts";
+import { addDays, dayOf, rinkClock } from "../app/lib/calendar-day.ts";
 import { eventId } from "../app/lib/calendar-path.ts";
-import { wallClock } from "../app/lib/open-now.ts";
 
 // A weekly recurring calendar event per public session, written at build. The `ics`
 // library writes the event; it has no time-zone support, so the wall-clock times it
@@ -18,7 +17,6 @@ const byDay: Record<Day, string> = {
   saturday: "SA",
   sunday: "SU",
 };
-const order: Day[] = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 
 function vtimezone(tzid: string): string {
   return [
@@ -44,12 +42,10 @@ function vtimezone(tzid: string): string {
 
 /** The date (y, m, d) of the session's next weekday on or after `from`, on the rink's clock. */
 function firstDate(day: Day, from: Date, timeZone: string): [number, number, number] {
-  const today = wallClock(from, timeZone).day;
-  const ahead = (order.indexOf(day) - order.indexOf(today) + 7) % 7;
-  const ymd = new Intl.DateTimeFormat("en-CA", { timeZone, dateStyle: "short" }).format(from);
-  const [y = 0, m = 1, d = 1] = ymd.split("-").map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d + ahead));
-  return [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()];
+  let date = rinkClock(from, timeZone).date;
+  while (dayOf(date) !== day) date = addDays(date, 1);
+  const [y = 0, m = 1, d = 1] = date.split("-").map(Number);
+  return [y, m, d];
 }
 
 export interface CalendarContext {

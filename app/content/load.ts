@@ -4,7 +4,7 @@
 //   content/sessions.yml:14:12 sessions[1].price: expected a number of dollars, got "ten"
 import { readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
-import { LineCounter, parseDocument } from "yaml";
+import { type Document, LineCounter, parseDocument } from "yaml";
 import type { z } from "zod";
 import { contentFiles, type PhotosContent, type SiteContent } from "./schema.ts";
 
@@ -70,6 +70,23 @@ function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
   return here;
 }
 
+/**
+ * Where a field sits in a parsed file: its value's line and column, or, for a missing field,
+ * the deepest group that exists on its path (the one that lacks it).
+ */
+function placeOf(doc: Document, lines: LineCounter, path: readonly PropertyKey[]) {
+  let node: unknown;
+  for (let n = path.length; n >= 0 && !node; n--) {
+    const at = path.slice(0, n);
+    node = at.length === 0 ? doc.contents : doc.getIn(at as unknown[], true);
+  }
+  const offset =
+    node && typeof node === "object" && "range" in node && Array.isArray(node.range)
+      ? (node.range[0] as number)
+      : 0;
+  return lines.linePos(offset);
+}
+
 /** One file read through its schema: the parsed data, or the problems with their places. */
 export function readContentFile<S extends z.ZodType>(
   dir: string,
@@ -108,17 +125,7 @@ export function readContentFile<S extends z.ZodType>(
   if (result.success) return { data: result.data };
   return {
     problems: result.error.issues.map((issue) => {
-      // The deepest node that exists: a missing field points at the group that lacks it.
-      let node: unknown;
-      for (let n = issue.path.length; n >= 0 && !node; n--) {
-        const at = issue.path.slice(0, n);
-        node = at.length === 0 ? doc.contents : doc.getIn(at as unknown[], true);
-      }
-      const offset =
-        node && typeof node === "object" && "range" in node && Array.isArray(node.range)
-          ? (node.range[0] as number)
-          : 0;
-      const { line, col } = lines.linePos(offset);
+      const { line, col } = placeOf(doc, lines, issue.path);
       // A wrong kind of value says what it got; a rule broken by the right kind need not.
       const got = ["invalid_type", "invalid_value", "invalid_format", "invalid_union"].includes(
         issue.code,
@@ -208,11 +215,6 @@ export function contentProblemAt(
   const shown = relative(process.cwd(), full) || full;
   const lines = new LineCounter();
   const doc = parseDocument(readFileSync(full, "utf8"), { lineCounter: lines });
-  const node = doc.getIn(path as unknown[], true);
-  const offset =
-    node && typeof node === "object" && "range" in node && Array.isArray(node.range)
-      ? (node.range[0] as number)
-      : 0;
-  const { line, col } = lines.linePos(offset);
+  const { line, col } = placeOf(doc, lines, path);
   return { file: shown, line, column: col, field: fieldPath(path), message };
 }

@@ -19,25 +19,36 @@ export interface ContentSite {
   stop: () => Promise<void>;
 }
 
-/** Builds the site from `contentDir` and serves it on 127.0.0.1. */
-export async function serveContent(contentDir: string): Promise<ContentSite> {
-  const tmp = mkdtempSync(join(tmpdir(), "rink-content-site-"));
-  const buildDir = join(root, ".tmp", `content-build-${process.pid}-${Date.now()}`);
+/**
+ * `npm run build` with `env` added, copied to `siteDir`. Built inside the project (the
+ * prerenderer resolves node_modules from the build's location), removed from there whatever
+ * happens; throws with the build's output when it fails.
+ */
+export function buildSiteCopy(siteDir: string, env: Record<string, string>): void {
+  const buildDir = join(root, ".tmp", `site-build-${process.pid}-${Date.now()}`);
   try {
     const result = spawnSync("npm", ["run", "build"], {
       cwd: root,
       encoding: "utf8",
-      env: { ...process.env, CONTENT_DIR: contentDir, BUILD_DIR: buildDir },
+      env: { ...process.env, ...env, BUILD_DIR: buildDir },
     });
     if (result.status !== 0) {
-      throw new Error(`the build from ${contentDir} failed:\n${result.stdout}${result.stderr}`);
+      throw new Error(`the build failed (${result.status}):\n${result.stdout}${result.stderr}`);
     }
-    cpSync(join(buildDir, "client"), join(tmp, "site"), { recursive: true });
+    cpSync(join(buildDir, "client"), siteDir, { recursive: true });
+  } finally {
+    rmSync(buildDir, { recursive: true, force: true });
+  }
+}
+
+/** Builds the site from `contentDir` and serves it on 127.0.0.1. */
+export async function serveContent(contentDir: string): Promise<ContentSite> {
+  const tmp = mkdtempSync(join(tmpdir(), "rink-content-site-"));
+  try {
+    buildSiteCopy(join(tmp, "site"), { CONTENT_DIR: contentDir });
   } catch (error) {
     rmSync(tmp, { recursive: true, force: true });
     throw error;
-  } finally {
-    rmSync(buildDir, { recursive: true, force: true });
   }
   const port = await freePort();
   const server: ChildProcess = spawn(projectNode, ["server/index.ts"], {
