@@ -2,7 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { timeZone } from "./app/content/load.ts";
-import { rinkClock } from "./app/lib/calendar-day.ts";
+import { rinkClock, zoneOffsets } from "./app/lib/calendar-day.ts";
 import { sessionCalendars } from "./scripts/calendar-plugin.ts";
 import { rinkContent } from "./scripts/content-plugin.ts";
 import { rinkPhotos } from "./scripts/photos-plugin.ts";
@@ -11,6 +11,7 @@ import { siteUrl } from "./scripts/site-url.ts";
 
 const url = siteUrl();
 const builtAt = new Date();
+const year = 365 * 24 * 60 * 60 * 1000;
 
 export default defineConfig({
   // SITE_URL is a build setting: canonical links and share tags are written into the HTML.
@@ -19,6 +20,10 @@ export default defineConfig({
     "import.meta.env.BUILD_YEAR": JSON.stringify(String(new Date().getFullYear())),
     "import.meta.env.BUILD_DATE": JSON.stringify(rinkClock(builtAt, timeZone).date),
     "import.meta.env.BUILD_TIME": JSON.stringify(String(builtAt.getTime())),
+    // The browser reads the rink's clock from this table, not from Intl (app/lib/calendar-day.ts).
+    "import.meta.env.ZONE_OFFSETS": JSON.stringify(
+      zoneOffsets(timeZone, builtAt.getTime() - year, builtAt.getTime() + 5 * year),
+    ),
   },
   build: {
     rolldownOptions: {

@@ -9,6 +9,8 @@ interface ImportMetaEnv {
   readonly BUILD_DATE?: string;
   /** The instant of the build in ms since 1970, as a string (vite.config.ts). */
   readonly BUILD_TIME?: string;
+  /** The rink's UTC offsets from a year before the build to five after (vite.config.ts). */
+  readonly ZONE_OFFSETS?: import("./lib/calendar-day").ZoneOffsets;
 }
 
 declare module "virtual:rink-content" {

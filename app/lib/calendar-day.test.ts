@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { site } from "../content/site";
 import {
@@ -6,7 +7,9 @@ import {
   hoursOn,
   rinkClock,
   rinkInstant,
+  tableOffset,
   upcomingSpecialDates,
+  zoneOffsets,
 } from "./calendar-day";
 
 const zone = site.timeZone;
@@ -75,5 +78,66 @@ describe("the rink's calendar", () => {
       "2026-12-28",
     ]);
     expect(upcomingSpecialDates(dates, "2026-12-26").map((d) => d.date)).toEqual(["2026-12-28"]);
+  });
+});
+
+describe("the offset table the browser reads the rink's clock from", () => {
+  const from = Date.parse("2025-11-23T00:00:00Z");
+  const until = Date.parse("2031-11-23T00:00:00Z");
+
+  it("finds each daylight saving change to the minute", () => {
+    const table = zoneOffsets(zone, from, until);
+    expect(table.changes.slice(0, 3)).toEqual([
+      [from, -300],
+      [Date.parse("2026-03-08T07:00:00Z"), -240], // 2 AM EST becomes 3 AM EDT
+      [Date.parse("2026-11-01T06:00:00Z"), -300], // 2 AM EDT becomes 1 AM EST
+    ]);
+    expect(table.changes).toHaveLength(13);
+    expect(tableOffset(table, zone, Date.parse("2026-03-08T06:59:00Z"))).toBe(-300);
+    expect(tableOffset(table, zone, Date.parse("2026-03-08T07:00:00Z"))).toBe(-240);
+    // Outside its span, or for another zone, the table does not answer (Intl does).
+    expect(tableOffset(table, zone, until)).toBeNull();
+    expect(tableOffset(table, "Europe/London", from)).toBeNull();
+  });
+
+  // Zones with half-hour offsets, half-hour daylight saving and none at all.
+  const zones = [zone, "Europe/London", "Asia/Kolkata", "America/St_Johns", "Australia/Lord_Howe"];
+  const tables = zones.map((z) => zoneOffsets(z, from, until));
+
+  it("tells the same date, weekday and time as Intl, at any instant, in any zone", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: zones.length - 1 }),
+        fc.integer({ min: from - 86_400_000, max: until + 86_400_000 }),
+        fc.integer({ min: 0, max: 12 }),
+        fc.integer({ min: -120_000, max: 120_000 }),
+        fc.boolean(),
+        (i, anywhen, change, nudge, nearChange) => {
+          const table = tables[i];
+          const z = zones[i] as string;
+          // Half the instants fall within two minutes of one of the zone's changes.
+          const at = table?.changes[change % table.changes.length]?.[0];
+          const instant = nearChange && at !== undefined ? at + nudge : anywhen;
+          expect(rinkClock(new Date(instant), z, table)).toEqual(
+            rinkClock(new Date(instant), z, undefined),
+          );
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("turns the owner's date-times into the same instants as Intl, across the changes", () => {
+    const table = tables[0];
+    for (const dateTime of [
+      "2026-03-08T01:59",
+      "2026-03-08T02:30", // skipped by the spring change
+      "2026-03-08T03:00",
+      "2026-11-01T01:30", // twice in the autumn
+      "2026-12-24T17:00",
+      "2031-07-04T09:30",
+    ]) {
+      expect(rinkInstant(dateTime, zone, table)).toBe(rinkInstant(dateTime, zone, undefined));
+    }
   });
 });

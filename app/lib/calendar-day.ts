@@ -37,7 +37,8 @@ function partsFormatter(timeZone: string) {
   return f;
 }
 
-function zonedParts(instant: Date, timeZone: string) {
+/** The wall clock of a zone at an instant, as Intl reads it. */
+function intlParts(instant: Date, timeZone: string) {
   const parts = partsFormatter(timeZone).formatToParts(instant);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "00";
   return {
@@ -46,13 +47,91 @@ function zonedParts(instant: Date, timeZone: string) {
   };
 }
 
+/**
+ * A zone's UTC offsets over a span of time: each change as [instant in ms, offset in minutes],
+ * the first at `from`. Read from Intl at the build (vite.config.ts) and written into the
+ * pages, so the browser tells the rink's time with arithmetic: its first Intl formatter with a
+ * time zone was the longest task on a phone's start (~250 ms at Lighthouse's 4x slowdown).
+ */
+export interface ZoneOffsets {
+  timeZone: string;
+  from: number;
+  until: number;
+  changes: [at: number, minutes: number][];
+}
+
+const minute = 60_000;
+
+/** The offset of a zone at an instant, in minutes, as Intl reads it. */
+function intlOffset(instant: number, timeZone: string): number {
+  const at = Math.floor(instant / minute) * minute;
+  const { date, time } = intlParts(new Date(at), timeZone);
+  return (Date.parse(`${date}T${time}:00Z`) - at) / minute;
+}
+
+/**
+ * The offsets of `timeZone` from `from` to `until`, checked every 6 hours, each change found
+ * to the minute (zones change at most twice a year, never twice within 6 hours).
+ */
+export function zoneOffsets(timeZone: string, start: number, until: number): ZoneOffsets {
+  const from = Math.floor(start / minute) * minute;
+  const step = 6 * 60 * minute;
+  let offset = intlOffset(from, timeZone);
+  const changes: [number, number][] = [[from, offset]];
+  for (let t = from; t < until; t += step) {
+    const next = intlOffset(t + step, timeZone);
+    if (next === offset) continue;
+    // The first minute with the new offset, between t (old) and t + step (new).
+    let [lo, hi] = [t, t + step];
+    while (hi - lo > minute) {
+      const mid = lo + Math.floor((hi - lo) / 2 / minute) * minute;
+      if (intlOffset(mid, timeZone) === offset) lo = mid;
+      else hi = mid;
+    }
+    changes.push([hi, next]);
+    offset = next;
+  }
+  return { timeZone, from, until, changes };
+}
+
+/** The offset at `instant` from a table, or null when the table does not cover it. */
+export function tableOffset(table: ZoneOffsets, timeZone: string, instant: number): number | null {
+  if (table.timeZone !== timeZone || instant < table.from || instant >= table.until) return null;
+  let minutes: number | null = null;
+  for (const [at, offset] of table.changes) {
+    if (at > instant) break;
+    minutes = offset;
+  }
+  return minutes;
+}
+
+/** The table written in at the build; none in Node tools and unit tests (Intl there). */
+const builtOffsets: ZoneOffsets | undefined = import.meta.env?.ZONE_OFFSETS;
+
+function zonedParts(instant: Date, timeZone: string, table = builtOffsets) {
+  const offset = table ? tableOffset(table, timeZone, instant.getTime()) : null;
+  if (offset === null) return intlParts(instant, timeZone);
+  const local = new Date(instant.getTime() + offset * minute).toISOString();
+  return { date: local.slice(0, 10), time: local.slice(11, 16) };
+}
+
+/**
+ * Orders "YYYY-MM-DD" dates and "HH:MM" times. Not localeCompare: its first call loads ICU's
+ * collator, ~80 ms at Lighthouse's 4x slowdown, for strings that sort the same by code unit.
+ */
+export const earliestFirst = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** The weekday of a date. */
 export const dayOf = (date: string): Day =>
   weekdays[new Date(`${date}T12:00:00Z`).getUTCDay()] ?? "sunday";
 
 /** The rink's date, weekday and "HH:MM" at an instant. */
-export function rinkClock(now: Date, timeZone: string): { date: string; day: Day; time: string } {
-  const { date, time } = zonedParts(now, timeZone);
+export function rinkClock(
+  now: Date,
+  timeZone: string,
+  table = builtOffsets,
+): { date: string; day: Day; time: string } {
+  const { date, time } = zonedParts(now, timeZone, table);
   return { date, day: dayOf(date), time };
 }
 
@@ -68,13 +147,13 @@ export const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000);
 
 /** The instant of a wall-clock "YYYY-MM-DDTHH:MM" in the rink's zone (daylight saving included). */
-export function rinkInstant(dateTime: string, timeZone: string): number {
+export function rinkInstant(dateTime: string, timeZone: string, table = builtOffsets): number {
   const [date = "", time = "00:00"] = dateTime.split("T");
   const asUtc = Date.parse(`${date}T${time}:00Z`);
   // The zone's offset at that moment, read back from Intl; twice, for a guess across a change.
   let guess = asUtc;
   for (let i = 0; i < 2; i++) {
-    const seen = zonedParts(new Date(guess), timeZone);
+    const seen = zonedParts(new Date(guess), timeZone, table);
     guess = asUtc - (Date.parse(`${seen.date}T${seen.time}:00Z`) - guess);
   }
   return guess;
@@ -112,5 +191,5 @@ export function upcomingSpecialDates(
   const last = addDays(today, days - 1);
   return specialDates
     .filter((d) => d.date >= today && d.date <= last)
-    .sort((a, b) => a.date.localeCompare(b.date));
+    .sort((a, b) => earliestFirst(a.date, b.date));
 }

@@ -1,5 +1,12 @@
 import type { Day, DayHours, SpecialDate } from "../content/types";
-import { addDays, dayOf, hoursOn, rinkClock, specialDatesWindowDays } from "./calendar-day.ts";
+import {
+  addDays,
+  dayOf,
+  earliestFirst,
+  hoursOn,
+  rinkClock,
+  specialDatesWindowDays,
+} from "./calendar-day.ts";
 import { formatDate, formatDay, formatTime } from "./format.ts";
 
 // "Are you open right now?" on the rink's wall clock, from the posted week and the owner's
@@ -45,7 +52,7 @@ export function openStatus(rink: RinkHours, now: Date, timeZone: string): OpenSt
     const date = addDays(clock.date, ahead);
     const next = hoursOn(date, rink.hours, rink.specialDates)
       .ranges.filter((r) => ahead > 0 || r.start > clock.time)
-      .sort((a, b) => a.start.localeCompare(b.start))[0];
+      .sort((a, b) => earliestFirst(a.start, b.start))[0];
     if (next) {
       const when = ahead === 0 ? "today" : ahead === 1 ? "tomorrow" : ahead < 7 ? "later" : "date";
       return { open: false, opens: { date, day: dayOf(date), time: next.start, when }, ...note };

@@ -6,7 +6,10 @@
 //     keeps it without fetching or adding another;
 //   - every script the page runs is named in its HTML (so the budgets count all of it);
 //   - no layout shift (CLS 0), including when the open-now status appears after hydration,
-//     open and closed, with the whole page in view.
+//     open and closed, with the whole page in view;
+//   - nothing wakes ICU on the way to a working page: the first Intl formatter with a time
+//     zone or the first localeCompare is the longest task of a phone's start (~250 and ~80 ms
+//     at Lighthouse's 4x slowdown); the rink's clock comes from the build's offset table.
 import type { Page } from "@playwright/test";
 import { expect, gotoHydrated, sizeName, test, viewports } from "./fixtures";
 import { everyPage, unknownPath } from "./site-facts";
@@ -131,6 +134,45 @@ test.describe("render-blocking", () => {
       for (const asset of assets.filter((a) => a.endsWith(".js"))) {
         expect(html, `${asset} is referenced by the HTML of ${path}`).toContain(asset);
       }
+    });
+  }
+});
+
+test.describe("start-up work", () => {
+  for (const path of pages) {
+    test(`${path}: no Intl formatter or collator until the page is working`, async ({ page }) => {
+      await page.addInitScript(() => {
+        const used: string[] = [];
+        (window as unknown as { icuUsed: string[] }).icuUsed = used;
+        const watch = <T extends object>(owner: T, key: keyof T & string, label: string) => {
+          const original = owner[key] as unknown as (...args: unknown[]) => unknown;
+          Object.defineProperty(owner, key, {
+            configurable: true,
+            writable: true,
+            value: new Proxy(original, {
+              apply(target, self, args) {
+                used.push(label);
+                return Reflect.apply(target, self, args);
+              },
+              construct(target, args, newTarget) {
+                used.push(label);
+                return Reflect.construct(target, args, newTarget);
+              },
+            }),
+          });
+        };
+        for (const name of ["DateTimeFormat", "Collator", "NumberFormat", "PluralRules"] as const)
+          watch(Intl, name, `Intl.${name}`);
+        watch(String.prototype, "localeCompare", "localeCompare");
+        for (const name of ["toLocaleString", "toLocaleDateString", "toLocaleTimeString"] as const)
+          watch(Date.prototype, name, `Date.${name}`);
+        watch(Number.prototype, "toLocaleString", "Number.toLocaleString");
+      });
+      await gotoHydrated(page, path);
+      await settled(page);
+      expect(
+        await page.evaluate(() => (window as unknown as { icuUsed: string[] }).icuUsed),
+      ).toEqual([]);
     });
   }
 });
