@@ -2,7 +2,12 @@
 //
 //   1. builds the site when the sources are newer than the build (as `npm start` does);
 //   2. copies build/client to a temp dir, so a rebuild in the work tree cannot change the
-//      pages mid-audit, and starts `node server/index.ts` on a free 127.0.0.1 port;
+//      pages mid-audit, starts `node server/index.ts` on a free 127.0.0.1 port and, in
+//      front of it, Debian's Caddy with deploy/Caddyfile: HTTPS and HTTP/2, as a phone gets
+//      the site from the one small server (and from a static host: both speak HTTP/2). Lantern,
+//      Lighthouse's simulation, models the server's own HTTP/1.1 as up to six cold connections,
+//      each with its own handshake and slow start: ~0.5 s more FCP than the same bytes over
+//      one HTTP/2 connection. `--via=server` audits the server directly, to compare;
 //   3. runs Lighthouse (Debian's Chromium, headless) on every page and an unknown path, with
 //      the mobile preset (simulated throttling) and the desktop preset, RUNS times each;
 //   4. writes reports/lighthouse.md (median scores and metrics), reports/lighthouse.json
@@ -10,11 +15,12 @@
 //      full Lighthouse result, readable in the Lighthouse viewer);
 //   5. exits 1 when, on mobile, a page scores below 100 for accessibility, best practices or
 //      SEO (SEO is exempt on the 404 page: a 404 status is right there) or its median
-//      performance is below 95; or when, in any run, an insight in `insights` does not pass
+//      performance is below 98; or when, in any run, an insight in `insights` does not pass
 //      (photos, issue 12: files sized and encoded well, the largest paint's image found early,
 //      not lazy, fetched with high priority).
 //
-// Options: --runs=N (default 3), --only=mobile|desktop, --page=/about (repeatable).
+// Options: --runs=N (default 3), --only=mobile|desktop, --page=/about (repeatable),
+// --via=caddy|server (default caddy).
 // Nothing leaves the machine: the server and Chromium listen on 127.0.0.1 only.
 
 import { spawn, spawnSync } from "node:child_process";
@@ -34,6 +40,7 @@ import {
   freePort,
   projectNode,
   projectRoot as root,
+  startCaddy,
   stopProcess,
   waitUntilUp,
 } from "./local-tools.ts";
@@ -66,9 +73,9 @@ const insights = ["image-delivery-insight", "lcp-discovery-insight"] as const;
 /** Runs added for a page whose median mobile performance falls below the gate. */
 const extraRuns = 2;
 
-/** The mobile thresholds CI holds every page to; the goal stays 100 everywhere. */
+/** The mobile thresholds CI holds every page to (issue 12: performance 98 with the photos). */
 const minimum: Record<Category, number> = {
-  performance: 95,
+  performance: 98,
   accessibility: 100,
   "best-practices": 100,
   seo: 100,
@@ -140,7 +147,7 @@ async function startServer(siteDir: string, databasePath: string) {
   });
   const url = `http://127.0.0.1:${port}`;
   await waitUntilUp(`${url}/`, child, (why) => `The server ${why}:\n${stderr}`);
-  return { url, stop: () => stopProcess(child) };
+  return { url, port, stop: () => stopProcess(child) };
 }
 
 // --- figures ----------------------------------------------------------------------------
@@ -350,8 +357,11 @@ async function main() {
       runs: { type: "string", default: "3" },
       only: { type: "string" },
       page: { type: "string", multiple: true },
+      via: { type: "string", default: "caddy" },
     },
   });
+  const via = values.via;
+  if (via !== "caddy" && via !== "server") throw new Error("--via must be caddy or server");
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs must be a whole number ≥ 1");
   const presets: Preset[] = values.only ? [values.only as Preset] : ["mobile", "desktop"];
@@ -370,13 +380,18 @@ async function main() {
   const siteDir = join(tmp, "site");
   cpSync(join(root, "build/client"), siteDir, { recursive: true });
   const server = await startServer(siteDir, join(tmp, "inbox.db"));
+  const caddy = via === "caddy" ? await startCaddy(server.port, tmp) : undefined;
+  const origin = caddy?.httpsOrigin ?? server.url;
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
-    chromeFlags: ["--headless=new", ...chromiumArgs],
+    // Caddy's certificate comes from its own local CA, which this browser does not know.
+    chromeFlags: ["--headless=new", ...chromiumArgs, "--ignore-certificate-errors"],
     // chrome-launcher's own defaults (no extensions, no default-browser check, …) still apply.
     logLevel: "error",
   });
-  console.log(`[audit] server ${server.url}, Chromium on port ${chrome.port}, ${runs} run(s) each`);
+  console.log(
+    `[audit] ${caddy ? `Caddy ${origin} in front of the server` : `server ${origin}`}, Chromium on port ${chrome.port}, ${runs} run(s) each`,
+  );
 
   const outDir = join(root, "reports/lighthouse");
   rmSync(outDir, { recursive: true, force: true });
@@ -387,7 +402,7 @@ async function main() {
   try {
     for (const preset of presets) {
       for (const page of chosen) {
-        const url = `${server.url}${page.path}`;
+        const url = `${origin}${page.path}`;
         const results: Lhr[] = [];
         const measure = async (count: number) => {
           for (let i = 0; i < count; i++) {
@@ -432,6 +447,7 @@ async function main() {
     }
   } finally {
     await chrome.kill();
+    await caddy?.stop();
     await server.stop();
     rmSync(tmp, { recursive: true, force: true });
   }
@@ -447,7 +463,11 @@ async function main() {
     "",
     `Written by \`npm run audit\` on ${new Date().toISOString().slice(0, 10)}: Lighthouse ${
       (await import("lighthouse/package.json", { with: { type: "json" } })).default.version
-    }, ${chromeVersion}, the built site served by \`node server/index.ts\` on 127.0.0.1.`,
+    }, ${chromeVersion}, the built site served by \`node server/index.ts\` on 127.0.0.1${
+      caddy
+        ? ", behind Caddy with deploy/Caddyfile (HTTPS, HTTP/2), as deployed"
+        : " directly (HTTP/1.1; `--via=server`)"
+    }.`,
     `Median of ${runs} run(s) per page and preset (${runs + extraRuns} for a page whose mobile performance median fell below ${minimum.performance}; the table's runs column says); mobile uses simulated throttling (slow 4G, 4x CPU).`,
     "`404` is an unknown path, served with status 404: its SEO score is expected below 100",
     "(http-status-code, is-crawlable: noindex), and best practices loses points only because",
@@ -466,7 +486,7 @@ async function main() {
     "",
     "## CI thresholds (mobile)",
     "",
-    `Accessibility, best practices and SEO 100 on every page (SEO exempt on 404), performance ≥ 95; in every run (both presets) these insights pass: ${insights.join(", ")}.`,
+    `Accessibility, best practices and SEO 100 on every page (SEO exempt on 404), performance ≥ ${minimum.performance}; in every run (both presets) these insights pass: ${insights.join(", ")}.`,
     "",
     failures.length ? failures.map((f) => `- FAILED ${f}`).join("\n") : "All pages pass.",
     "",
@@ -476,7 +496,7 @@ async function main() {
   await writeFile(
     join(root, "reports/lighthouse.json"),
     JSON.stringify(
-      { date: new Date().toISOString(), runs, durationSeconds: duration, summaries },
+      { date: new Date().toISOString(), via, runs, durationSeconds: duration, summaries },
       null,
       2,
     ),

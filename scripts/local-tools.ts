@@ -1,8 +1,8 @@
 // What the project's own tools share: the project's Node, the system Chromium and how to
-// launch it here, a free loopback port, starting and stopping a server process, and "build
-// the site unless the build is newer than its sources".
-import { type ChildProcess, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+// launch it here, a free loopback port, starting and stopping a server process, Caddy in
+// front of it as deployed, and "build the site unless the build is newer than its sources".
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 
@@ -110,6 +110,95 @@ export function stopProcessGroup(
     });
     group(signal);
   });
+}
+
+/** Debian's Caddy (CADDY_PATH overrides), as deploy/Caddyfile expects. */
+export const caddyPath = process.env.CADDY_PATH || "caddy";
+
+export interface RunningCaddy {
+  /** The deployed site: HTTPS (HTTP/2) with a certificate from Caddy's own local CA. */
+  httpsOrigin: string;
+  /** The same site over plain HTTP, beside it. */
+  httpOrigin: string;
+  process: ChildProcess;
+  /** Caddy's local CA certificate, to trust in a client (never installed in the system). */
+  ca: () => Promise<Buffer>;
+  /** What Caddy has printed so far. */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * The one-server deployment on 127.0.0.1: Debian's Caddy with the repository's
+ * deploy/Caddyfile, imported as it is, in front of a server on `appPort`. The added global
+ * options only say where Caddy may listen and write (`dir`) and give the sites certificates
+ * from Caddy's local CA (`local_certs`, what `tls internal` does). Resolves once Caddy serves
+ * the server's /healthz.
+ */
+export async function startCaddy(appPort: number, dir: string): Promise<RunningCaddy> {
+  const version = spawnSync(caddyPath, ["version"], { encoding: "utf8" });
+  if (version.status !== 0) {
+    throw new Error(
+      `This needs Debian's caddy, and \`${caddyPath} version\` did not run. ` +
+        "Install it: sudo apt-get install -y caddy (or point CADDY_PATH at a caddy binary).",
+    );
+  }
+  const [httpPort, httpsPort] = [await freePort(), await freePort()];
+  const httpsOrigin = `https://127.0.0.1:${httpsPort}`;
+  const httpOrigin = `http://127.0.0.1:${httpPort}`;
+  const config = join(dir, "Caddyfile");
+  writeFileSync(
+    config,
+    `{
+	admin off
+	skip_install_trust
+	local_certs
+	auto_https disable_redirects
+	default_bind 127.0.0.1
+	storage file_system ${join(dir, "caddy")}
+	http_port ${httpPort}
+	https_port ${httpsPort}
+}
+import ${join(projectRoot, "deploy/Caddyfile")}
+${httpOrigin} {
+	import rink-site
+}
+`,
+  );
+  const child = spawn(caddyPath, ["run", "--config", config, "--adapter", "caddyfile"], {
+    cwd: dir,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: dir,
+      XDG_DATA_HOME: join(dir, "data"),
+      XDG_CONFIG_HOME: join(dir, "config"),
+      SITE_ADDRESS: httpsOrigin,
+      RINK_PORT: String(appPort),
+    },
+  });
+  let printed = "";
+  const collect = (chunk: Buffer) => {
+    printed += chunk.toString();
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+  await waitUntilUp(`${httpOrigin}/healthz`, child, (why) => `Caddy ${why}:\n${printed}`);
+  const root = join(dir, "caddy/pki/authorities/local/root.crt");
+  return {
+    httpsOrigin,
+    httpOrigin,
+    process: child,
+    output: () => printed,
+    async ca() {
+      const deadline = Date.now() + 10_000;
+      while (!existsSync(root) && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 100));
+      return readFileSync(root);
+    },
+    stop: () => stopProcessGroup(child),
+  };
 }
 
 const sources = [

@@ -3,20 +3,25 @@
 // HTTPS with Caddy's own local CA (`local_certs`: what `tls internal` does for every site)
 // and a plain-HTTP site beside it. Caddy's state goes to a temp dir, never to /root or /etc,
 // and its CA is never installed in the system's trust store.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { contactMessages } from "../../forms/contact";
 import { newsletterMessages } from "../../forms/newsletter";
-import { freePort, projectRoot, stopProcessGroup, waitUntilUp } from "../../scripts/local-tools.ts";
+import {
+  freePort,
+  projectRoot,
+  type RunningCaddy,
+  startCaddy,
+  stopProcessGroup,
+  waitUntilUp,
+} from "../../scripts/local-tools.ts";
 import { expect, gotoHydrated, test, uniqueEmail } from "./fixtures";
 import { screenshotHost } from "./host-screenshots";
 import { routes, unknownPath } from "./site-facts";
-
-const caddyBinary = process.env.CADDY_PATH || "caddy";
 
 test.describe.configure({ mode: "serial" });
 // Caddy's certificate is from its own local CA, which this browser does not know.
@@ -24,7 +29,7 @@ test.use({ ignoreHTTPSErrors: true });
 
 let dir: string;
 let server: ChildProcess;
-let caddy: ChildProcess;
+let caddy: RunningCaddy | undefined;
 let output = "";
 let httpsOrigin: string;
 let httpOrigin: string;
@@ -32,26 +37,8 @@ let ca: Buffer;
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  const version = spawnSync(caddyBinary, ["version"], { encoding: "utf8" });
-  if (version.status !== 0) {
-    throw new Error(
-      `The Caddy test needs Debian's caddy, and \`${caddyBinary} version\` did not run. ` +
-        "Install it: sudo apt-get install -y caddy (or point CADDY_PATH at a caddy binary).",
-    );
-  }
   dir = mkdtempSync(join(tmpdir(), "rink-caddy-"));
-  const [appPort, httpPort, httpsPort] = [await freePort(), await freePort(), await freePort()];
-  httpsOrigin = `https://127.0.0.1:${httpsPort}`;
-  httpOrigin = `http://127.0.0.1:${httpPort}`;
-  const collect = (child: ChildProcess) => {
-    child.stdout?.on("data", (chunk) => {
-      output += String(chunk);
-    });
-    child.stderr?.on("data", (chunk) => {
-      output += String(chunk);
-    });
-  };
-
+  const appPort = await freePort();
   server = spawn("npm", ["start"], {
     cwd: projectRoot,
     detached: true,
@@ -68,54 +55,21 @@ test.beforeAll(async () => {
       RATE_LIMIT_PER_MINUTE: "5",
     },
   });
-  collect(server);
-
-  // The repository's Caddyfile, imported as it is; the test adds only where Caddy may
-  // listen and write, and the plain-HTTP site.
-  const config = join(dir, "Caddyfile");
-  writeFileSync(
-    config,
-    `{
-	admin off
-	skip_install_trust
-	local_certs
-	auto_https disable_redirects
-	default_bind 127.0.0.1
-	storage file_system ${join(dir, "caddy")}
-	http_port ${httpPort}
-	https_port ${httpsPort}
-}
-import ${join(projectRoot, "deploy/Caddyfile")}
-${httpOrigin} {
-	import rink-site
-}
-`,
-  );
-  caddy = spawn(caddyBinary, ["run", "--config", config, "--adapter", "caddyfile"], {
-    cwd: dir,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: dir,
-      XDG_DATA_HOME: join(dir, "data"),
-      XDG_CONFIG_HOME: join(dir, "config"),
-      SITE_ADDRESS: httpsOrigin,
-      RINK_PORT: String(appPort),
-    },
+  for (const stream of [server.stdout, server.stderr]) {
+    stream?.on("data", (chunk) => {
+      output += String(chunk);
+    });
+  }
+  await waitUntilUp(`http://127.0.0.1:${appPort}/healthz`, server, (why) => {
+    return `npm start ${why}:\n${output}`;
   });
-  collect(caddy);
-  const failure = (why: string) => `npm start or Caddy ${why}:\n${output}`;
-  await waitUntilUp(`http://127.0.0.1:${appPort}/healthz`, server, failure);
-  await waitUntilUp(`${httpOrigin}/healthz`, caddy, failure);
-  const root = join(dir, "caddy/pki/authorities/local/root.crt");
-  const deadline = Date.now() + 10_000;
-  while (!existsSync(root) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-  ca = readFileSync(root);
+  caddy = await startCaddy(appPort, dir);
+  ({ httpsOrigin, httpOrigin } = caddy);
+  ca = await caddy.ca();
 });
 
 test.afterAll(async () => {
-  await Promise.all([caddy && stopProcessGroup(caddy), server && stopProcessGroup(server)]);
+  await Promise.all([caddy?.stop(), server && stopProcessGroup(server)]);
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
