@@ -380,7 +380,13 @@ async function main() {
   const siteDir = join(tmp, "site");
   cpSync(join(root, "build/client"), siteDir, { recursive: true });
   const server = await startServer(siteDir, join(tmp, "inbox.db"));
-  const caddy = via === "caddy" ? await startCaddy(server.port, tmp) : undefined;
+  const caddy =
+    via === "caddy"
+      ? await startCaddy(server.port, tmp).catch(async (error) => {
+          await server.stop();
+          throw error;
+        })
+      : undefined;
   const origin = caddy?.httpsOrigin ?? server.url;
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,

@@ -184,7 +184,12 @@ ${httpOrigin} {
   };
   child.stdout?.on("data", collect);
   child.stderr?.on("data", collect);
-  await waitUntilUp(`${httpOrigin}/healthz`, child, (why) => `Caddy ${why}:\n${printed}`);
+  try {
+    await waitUntilUp(`${httpOrigin}/healthz`, child, (why) => `Caddy ${why}:\n${printed}`);
+  } catch (error) {
+    await stopProcessGroup(child);
+    throw error;
+  }
   const root = join(dir, "caddy/pki/authorities/local/root.crt");
   return {
     httpsOrigin,
