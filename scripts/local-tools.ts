@@ -120,11 +120,8 @@ export interface RunningCaddy {
   httpsOrigin: string;
   /** The same site over plain HTTP, beside it. */
   httpOrigin: string;
-  process: ChildProcess;
   /** Caddy's local CA certificate, to trust in a client (never installed in the system). */
   ca: () => Promise<Buffer>;
-  /** What Caddy has printed so far. */
-  output: () => string;
   stop: () => Promise<void>;
 }
 
@@ -194,8 +191,6 @@ ${httpOrigin} {
   return {
     httpsOrigin,
     httpOrigin,
-    process: child,
-    output: () => printed,
     async ca() {
       const deadline = Date.now() + 10_000;
       while (!existsSync(root) && Date.now() < deadline)

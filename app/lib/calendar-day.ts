@@ -70,7 +70,7 @@ function intlOffset(instant: number, timeZone: string): number {
 }
 
 /**
- * The offsets of `timeZone` from `from` to `until`, checked every 6 hours, each change found
+ * The offsets of `timeZone` from `start` to `until`, checked every 6 hours, each change found
  * to the minute (zones change at most twice a year, never twice within 6 hours).
  */
 export function zoneOffsets(timeZone: string, start: number, until: number): ZoneOffsets {

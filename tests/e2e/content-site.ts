@@ -19,6 +19,18 @@ export interface ContentSite {
   stop: () => Promise<void>;
 }
 
+/** `npm run build` with `env` added; throws with the build's output when it fails. */
+export function runBuild(env: Record<string, string> = {}): void {
+  const result = spawnSync("npm", ["run", "build"], {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, ...env },
+  });
+  if (result.status !== 0) {
+    throw new Error(`the build failed (${result.status}):\n${result.stdout}${result.stderr}`);
+  }
+}
+
 /**
  * `npm run build` with `env` added, copied to `siteDir`. Built inside the project (the
  * prerenderer resolves node_modules from the build's location), removed from there whatever
@@ -27,14 +39,7 @@ export interface ContentSite {
 export function buildSiteCopy(siteDir: string, env: Record<string, string>): void {
   const buildDir = join(root, ".tmp", `site-build-${process.pid}-${Date.now()}`);
   try {
-    const result = spawnSync("npm", ["run", "build"], {
-      cwd: root,
-      encoding: "utf8",
-      env: { ...process.env, ...env, BUILD_DIR: buildDir },
-    });
-    if (result.status !== 0) {
-      throw new Error(`the build failed (${result.status}):\n${result.stdout}${result.stderr}`);
-    }
+    runBuild({ ...env, BUILD_DIR: buildDir });
     cpSync(join(buildDir, "client"), siteDir, { recursive: true });
   } finally {
     rmSync(buildDir, { recursive: true, force: true });

@@ -14,7 +14,7 @@
 // and returns the teardown: stop the server and the SMTP server, remove the temp dir.
 // The server's output goes to reports/e2e-server.log.
 
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { rename, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -27,21 +27,13 @@ import {
   stopProcess,
   waitUntilUp,
 } from "../../scripts/local-tools.ts";
-import { buildSiteCopy } from "./content-site";
+import { buildSiteCopy, runBuild } from "./content-site";
 import { parseMail } from "./mail-parse";
 
-/** `npm run build` with `env` added; throws with the build's output when it fails. */
-function runBuild(what: string, env: Record<string, string> = {}): void {
+/** Runs `build`, saying how long it took. */
+function timed(what: string, build: () => void): void {
   const started = Date.now();
-  const result = spawnSync("npm", ["run", "build"], {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...process.env, ...env },
-  });
-  if (result.status !== 0) {
-    process.stderr.write(result.stdout + result.stderr);
-    throw new Error(`the build of ${what} failed with exit code ${result.status}`);
-  }
+  build();
   console.log(`[e2e] built ${what} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
 }
 
@@ -52,7 +44,7 @@ function build(): void {
     }
     return;
   }
-  runBuild("the site");
+  timed("the site", () => runBuild());
 }
 
 /**
@@ -60,10 +52,8 @@ function build(): void {
  * CSP and CORS specs, copied to `siteDir`.
  */
 function buildCrossOrigin(siteDir: string, formsEndpoint: string): void {
-  const started = Date.now();
-  buildSiteCopy(siteDir, { VITE_FORMS_ENDPOINT: formsEndpoint });
-  console.log(
-    `[e2e] built the cross-origin site in ${((Date.now() - started) / 1000).toFixed(1)}s`,
+  timed("the cross-origin site", () =>
+    buildSiteCopy(siteDir, { VITE_FORMS_ENDPOINT: formsEndpoint }),
   );
 }
 

@@ -6,7 +6,12 @@ import type { Browser } from "@playwright/test";
 import { expect, viewports } from "./fixtures";
 import { routes, unknownPath } from "./site-facts";
 
-const dir = resolve(import.meta.dirname, "../../reports/screenshots");
+/** Where the specs write screenshots for people to look at (not checked in). */
+export const screenshotDir = resolve(import.meta.dirname, "../../reports/screenshots");
+
+/** A page's name in screenshot file names: "home", "about", …, "not-found". */
+export const pageName = (path: string) =>
+  path === "/" ? "home" : path === unknownPath ? "not-found" : path.slice(1);
 
 export async function screenshotHost(browser: Browser, origin: string, host: string) {
   for (const viewport of [viewports.mobile, viewports.desktop]) {
@@ -17,9 +22,11 @@ export async function screenshotHost(browser: Browser, origin: string, host: str
       const heading = page.getByRole("heading", { level: 1 });
       await expect(heading).toBeVisible();
       if (path === unknownPath) await expect(heading).toHaveText("Page not found");
-      const name = path === "/" ? "home" : path === unknownPath ? "not-found" : path.slice(1);
       await page.screenshot({
-        path: join(dir, `${host}-${name}-${viewport.width}x${viewport.height}.png`),
+        path: join(
+          screenshotDir,
+          `${host}-${pageName(path)}-${viewport.width}x${viewport.height}.png`,
+        ),
       });
     }
     await context.close();

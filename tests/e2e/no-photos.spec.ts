@@ -4,12 +4,11 @@
 // reports/screenshots/no-photos-*.png.
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { contentDir } from "../../app/content/load";
 import { type ContentSite, serveContent } from "./content-site";
 import { expect, gotoHydrated, sizeName, test, viewports } from "./fixtures";
-
-const screenshots = resolve(import.meta.dirname, "../../reports/screenshots");
+import { pageName, screenshotDir } from "./host-screenshots";
 
 let served: ContentSite;
 let dir: string;
@@ -50,9 +49,8 @@ for (const viewport of [viewports.mobile, viewports.desktop]) {
         () => document.documentElement.scrollWidth - window.innerWidth,
       );
       expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
-      const name = path === "/" ? "home" : path.slice(1);
       await page.screenshot({
-        path: join(screenshots, `no-photos-${name}-${sizeName(viewport)}.png`),
+        path: join(screenshotDir, `no-photos-${pageName(path)}-${sizeName(viewport)}.png`),
         fullPage: true,
       });
     }
