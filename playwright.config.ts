@@ -1,10 +1,16 @@
 import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
-import { chromiumArgs, chromiumPath } from "./scripts/local-tools.ts";
+import { fixtureContentDir } from "./tests/support/build.ts";
+import { chromiumArgs, chromiumPath } from "./tests/support/chromium.ts";
 
 // End-to-end tests in Debian's Chromium against the built site and the real server.
-// The global setup builds the site, starts an SMTP capture server and `node server/index.ts`
-// on free ports; specs import `test` and `expect` from tests/e2e/fixtures.ts.
+// The global setup builds the site from the fixture content, starts an SMTP capture server and
+// `node server/index.ts` on free ports; specs import `test` and `expect` from
+// tests/e2e/fixtures.ts.
+
+// The specs (in the workers, which inherit this) read the same content the site was built
+// from: the fixture copy, never the owner's content/.
+process.env.CONTENT_DIR = fixtureContentDir;
 
 if (!existsSync(chromiumPath)) {
   throw new Error(
@@ -24,7 +30,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   timeout: 30_000,
   expect: { timeout: 5_000 },
-  reporter: [["list"]],
+  // The list as tests finish, then where the time went (the ten slowest tests, each file).
+  reporter: [["list"], ["./tests/support/slowest-reporter.ts"]],
   outputDir: "test-results",
   use: {
     browserName: "chromium",

@@ -1,13 +1,14 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { timeZone } from "./app/content/load.ts";
+import { contentDir, timeZone } from "./app/content/load.ts";
 import { rinkClock, zoneOffsets } from "./app/lib/calendar-day.ts";
-import { sessionCalendars } from "./scripts/calendar-plugin.ts";
-import { rinkContent } from "./scripts/content-plugin.ts";
-import { rinkPhotos } from "./scripts/photos-plugin.ts";
-import { seoFiles } from "./scripts/seo-files-plugin.ts";
-import { siteUrl } from "./scripts/site-url.ts";
+import { recordBuildInputs } from "./tooling/build-inputs.ts";
+import { siteUrl } from "./tooling/site-url.ts";
+import { sessionCalendars } from "./tooling/vite/calendar-plugin.ts";
+import { rinkContent } from "./tooling/vite/content-plugin.ts";
+import { rinkPhotos } from "./tooling/vite/photos-plugin.ts";
+import { seoFiles } from "./tooling/vite/seo-files-plugin.ts";
 
 const url = siteUrl();
 const builtAt = new Date();
@@ -56,5 +57,6 @@ export default defineConfig({
     seoFiles(url),
     tailwindcss(),
     reactRouter(),
+    recordBuildInputs(contentDir),
   ],
 });

@@ -1,7 +1,8 @@
 // `npm run audit`: Lighthouse on the built site, served by the real server (issue 4).
 //
-//   1. builds the site when the sources are newer than the build (as `npm start` does);
-//   2. copies build/client to a temp dir, so a rebuild in the work tree cannot change the
+//   1. builds the test site (fixture content, tests/support/build.ts) unless it is fresh: in
+//      `npm test` the end-to-end step has just made it;
+//   2. copies it to a temp dir, so a rebuild in the work tree cannot change the
 //      pages mid-audit, starts `node server/index.ts` on a free 127.0.0.1 port and, in
 //      front of it, Debian's Caddy with deploy/Caddyfile: HTTPS and HTTP/2, as a phone gets
 //      the site from the one small server (and from a static host: both speak HTTP/2). Lantern,
@@ -9,7 +10,10 @@
 //      each with its own handshake and slow start: ~0.5 s more FCP than the same bytes over
 //      one HTTP/2 connection. `--via=server` audits the server directly, to compare;
 //   3. runs Lighthouse (Debian's Chromium, headless) on every page and an unknown path, with
-//      the mobile preset (simulated throttling) and the desktop preset, RUNS times each;
+//      the mobile preset (simulated throttling) and the desktop preset, once each: a mobile
+//      page whose performance is at the gate or below gets two more runs and is judged on the
+//      median of three, and if that is below the gate, on the median of five (the score moves
+//      with the machine's load; one slow run does not decide, a real regression still fails);
 //   4. writes reports/lighthouse.md (median scores and metrics), reports/lighthouse.json
 //      (every run's figures) and reports/lighthouse/<preset>-<page>.json (the median run's
 //      full Lighthouse result, readable in the Lighthouse viewer);
@@ -19,11 +23,11 @@
 //      (photos, issue 12: files sized and encoded well, the largest paint's image found early,
 //      not lazy, fetched with high priority).
 //
-// Options: --runs=N (default 3), --only=mobile|desktop, --page=/about (repeatable),
+// Options: --runs=N (first runs per page, default 1), --only=mobile|desktop, --page=/about (repeatable),
 // --via=caddy|server (default caddy).
 // Nothing leaves the machine: the server and Chromium listen on 127.0.0.1 only.
 
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -33,17 +37,11 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
-import {
-  buildIfStale,
-  chromiumArgs,
-  chromiumPath,
-  freePort,
-  projectNode,
-  projectRoot as root,
-  startCaddy,
-  stopProcess,
-  waitUntilUp,
-} from "./local-tools.ts";
+import { buildTestSite, testSiteDir } from "../tests/support/build.ts";
+import { startCaddy } from "../tests/support/caddy.ts";
+import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
+import { startServer } from "../tests/support/server.ts";
+import { projectRoot as root } from "../tooling/project.ts";
 
 const pages = [
   { label: "/", path: "/" },
@@ -70,7 +68,7 @@ type Metric = keyof typeof metrics | "requests";
 /** Insights every run must pass (or find nothing to judge, e.g. no image on the page). */
 const insights = ["image-delivery-insight", "lcp-discovery-insight"] as const;
 
-/** Runs added for a page whose median mobile performance falls below the gate. */
+/** Runs added, twice at most, for a mobile page whose performance is near or below the gate. */
 const extraRuns = 2;
 
 /** The mobile thresholds CI holds every page to (issue 12: performance 98 with the photos). */
@@ -120,34 +118,6 @@ interface RunFigures {
    * http-status-code there. Any other console error or failing audit still counts.
    */
   onlyOwn404Logged: boolean;
-}
-
-// --- build, serve, launch ---------------------------------------------------------------
-
-async function startServer(siteDir: string, databasePath: string) {
-  const port = await freePort();
-  const child = spawn(projectNode, ["server/index.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      SITE_DIR: siteDir,
-      DATABASE_PATH: databasePath,
-      SMTP_URL: "",
-      NOTIFY_TO: "",
-      NOTIFY_FROM: "",
-    },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let stderr = "";
-  child.stderr?.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitUntilUp(`${url}/`, child, (why) => `The server ${why}:\n${stderr}`);
-  return { url, port, stop: () => stopProcess(child) };
 }
 
 // --- figures ----------------------------------------------------------------------------
@@ -354,7 +324,7 @@ async function audit(url: string, port: number, preset: Preset, notFound: boolea
 async function main() {
   const { values } = parseArgs({
     options: {
-      runs: { type: "string", default: "3" },
+      runs: { type: "string", default: "1" },
       only: { type: "string" },
       page: { type: "string", multiple: true },
       via: { type: "string", default: "caddy" },
@@ -374,12 +344,16 @@ async function main() {
 
   const started = performance.now();
   const loadStart = loadavg()[0]?.toFixed(1);
-  buildIfStale((m) => console.log(`[audit] ${m}`));
+  buildTestSite((m) => console.log(`[audit] ${m}`));
 
   const tmp = mkdtempSync(join(tmpdir(), "rink-audit-"));
   const siteDir = join(tmp, "site");
-  cpSync(join(root, "build/client"), siteDir, { recursive: true });
-  const server = await startServer(siteDir, join(tmp, "inbox.db"));
+  cpSync(testSiteDir, siteDir, { recursive: true });
+  const server = await startServer({
+    siteDir,
+    databasePath: join(tmp, "inbox.db"),
+    env: { LOG_LEVEL: "silent" },
+  });
   const caddy =
     via === "caddy"
       ? await startCaddy(server.port, tmp).catch(async (error) => {
@@ -429,12 +403,18 @@ async function main() {
         await measure(runs);
         let summary = summarize(preset, page.label, page.path, results.map(figures));
         // The performance score is the one that moves with the machine's load (TBT, FCP).
-        // Below the gate, two more runs: the page is judged on the median of all of them, so a
-        // real regression still fails while one slow run in three does not decide.
-        const slow = summary.median.scores.performance < minimum.performance;
-        if (preset === "mobile" && slow && runs >= 3) {
+        // A single run clear of the gate decides; at the gate or below, two more runs and the
+        // median of three; a median below the gate, two more and the median of five. A real
+        // regression still fails, one slow run on a busy machine does not.
+        const near = (limit: number) =>
+          preset === "mobile" && summary.median.scores.performance < limit;
+        for (const [count, limit] of [
+          [1, minimum.performance + 1],
+          [3, minimum.performance],
+        ] as const) {
+          if (results.length !== count || !near(limit)) continue;
           console.warn(
-            `[audit] mobile ${page.label}: performance ${summary.median.scores.performance} in ${runs} runs, measuring ${extraRuns} more`,
+            `[audit] mobile ${page.label}: performance ${summary.median.scores.performance} in ${count} run(s), measuring ${extraRuns} more`,
           );
           await measure(extraRuns);
           summary = summarize(preset, page.label, page.path, results.map(figures));
@@ -474,7 +454,7 @@ async function main() {
         ? ", behind Caddy with deploy/Caddyfile (HTTPS, HTTP/2), as deployed"
         : " directly (HTTP/1.1; `--via=server`)"
     }.`,
-    `Median of ${runs} run(s) per page and preset (${runs + extraRuns} for a page whose mobile performance median fell below ${minimum.performance}; the table's runs column says); mobile uses simulated throttling (slow 4G, 4x CPU).`,
+    `${runs} run(s) per page and preset; a mobile page at or below ${minimum.performance} gets two more and is judged on the median of three, and below it after three on the median of five (the table's runs column says); mobile uses simulated throttling (slow 4G, 4x CPU).`,
     "`404` is an unknown path, served with status 404: its SEO score is expected below 100",
     "(http-status-code, is-crawlable: noindex), and best practices loses points only because",
     "the browser logs the page's own 404 status as a console error; the audit checks that no",

@@ -5,7 +5,7 @@
 // core measured the client, not the server), then checks that every submission answered 2xx
 // is in SQLite. Not part of `npm test`: it takes about a minute and a quiet machine.
 
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import {
   chmodSync,
   cpSync,
@@ -19,13 +19,9 @@ import { createRequire } from "node:module";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import {
-  freePort,
-  projectNode,
-  projectRoot as root,
-  stopProcess,
-  waitUntilUp,
-} from "./local-tools.ts";
+import { freePort, startServer, stopProcessGroup, waitUntilUp } from "../tests/support/server.ts";
+import { buildIfStale } from "../tooling/build-inputs.ts";
+import { projectRoot as root } from "../tooling/project.ts";
 
 interface Histogram {
   average: number;
@@ -64,8 +60,6 @@ const nginxBin = "/usr/sbin/nginx";
 const connections = 50;
 const duration = Number(process.env.BENCH_SECONDS ?? 20);
 const warmup = 3;
-
-const stop = (child: ChildProcess, signal: NodeJS.Signals) => stopProcess(child, signal, 10_000);
 
 function nginxConfig(dir: string, port: number, siteDir: string): string {
   // Like Debian's defaults (sendfile, keep-alive, gzip_static for the .gz copies), with every
@@ -146,18 +140,14 @@ async function main(): Promise<number> {
     console.error(`${nginxBin} not found: sudo apt-get install -y nginx`);
     return 1;
   }
-  if (!existsSync(join(builtSite, "index.html")) || !existsSync(join(builtSite, "_headers"))) {
-    console.log("Building the site…");
-    const built = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
-    if (built.status !== 0) return built.status ?? 1;
-  }
+  buildIfStale(console.log);
 
   const dir = mkdtempSync(join(tmpdir(), "rink-bench-"));
   // Run as root, nginx reads the site as its worker user (nobody): mkdtemp's 0700 would hide it.
   chmodSync(dir, 0o755);
-  const children: { child: ChildProcess; signal: NodeJS.Signals }[] = [];
+  const stops: (() => Promise<void>)[] = [];
   const cleanup = async () => {
-    for (const { child, signal } of children.splice(0).reverse()) await stop(child, signal);
+    for (const stop of stops.splice(0).reverse()) await stop();
     rmSync(dir, { recursive: true, force: true });
   };
   process.once("SIGINT", () => void cleanup().then(() => process.exit(130)));
@@ -167,22 +157,14 @@ async function main(): Promise<number> {
     const siteDir = join(dir, "site");
     cpSync(builtSite, siteDir, { recursive: true });
     const databasePath = join(dir, "inbox.db");
-    const oursPort = await freePort();
-    const ours = spawn(projectNode, ["server/index.ts"], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH ?? "",
-        HOST: "127.0.0.1",
-        PORT: String(oursPort),
-        SITE_DIR: siteDir,
-        DATABASE_PATH: databasePath,
-        // Every request comes from 127.0.0.1: the limit would answer nearly all of them 429.
-        RATE_LIMIT_PER_MINUTE: "1000000000",
-      },
-      // The request log is written as in production, to /dev/null.
-      stdio: ["ignore", "ignore", "inherit"],
+    // The request log is written as in production (and kept in memory by startServer).
+    const ours = await startServer({
+      siteDir,
+      databasePath,
+      // Every request comes from 127.0.0.1: the limit would answer nearly all of them 429.
+      env: { RATE_LIMIT_PER_MINUTE: "1000000000" },
     });
-    children.push({ child: ours, signal: "SIGTERM" });
+    stops.push(ours.stop);
 
     const nginxPort = await freePort();
     mkdirSync(join(dir, "nginx"));
@@ -190,15 +172,13 @@ async function main(): Promise<number> {
     const nginx = spawn(
       nginxBin,
       ["-e", join(dir, "nginx/error.log"), "-p", join(dir, "nginx"), "-c", join(dir, "nginx.conf")],
-      {
-        stdio: ["ignore", "inherit", "inherit"],
-      },
+      { detached: true, stdio: ["ignore", "inherit", "inherit"] },
     );
-    children.push({ child: nginx, signal: "SIGQUIT" });
+    // SIGQUIT: nginx's graceful stop.
+    stops.push(() => stopProcessGroup(nginx, "SIGQUIT", 10_000));
 
-    const oursUrl = `http://127.0.0.1:${oursPort}`;
+    const oursUrl = ours.url;
     const nginxUrl = `http://127.0.0.1:${nginxPort}`;
-    await waitUntilUp(`${oursUrl}/`, ours, (why) => `our server ${why}`);
     await waitUntilUp(`${nginxUrl}/`, nginx, (why) => `nginx ${why}`);
 
     // As a browser asks: both send the same precompressed index.html.gz.
@@ -296,7 +276,7 @@ async function main(): Promise<number> {
     }
 
     // Every submission answered 2xx must be in SQLite (read once the server has stopped).
-    await stop(ours, "SIGTERM");
+    await ours.stop();
     const db = new DatabaseSync(databasePath, { readOnly: true });
     const stored = new Set(
       db

@@ -14,24 +14,20 @@
 //     counted; its code is listed as loaded on demand.
 // The end-to-end spec tests/e2e/performance.spec.ts checks in the browser that every script a
 // page runs is one its HTML names, so nothing escapes this count.
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import config from "../react-router.config.ts";
-import {
-  chromiumArgs,
-  chromiumPath,
-  freePort,
-  projectNode,
-  projectRoot,
-  stopProcess,
-  waitUntilUp,
-} from "./local-tools.ts";
+import { buildTestSite, testSiteDir } from "../tests/support/build.ts";
+import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
+import { startServer } from "../tests/support/server.ts";
 
-const root = "build/client";
+// The test build (fixture content), made here unless it is fresh: the end-to-end step has
+// just made it in `npm test`.
+buildTestSite((message) => console.log(`[budgets] ${message}`));
+const root = testSiteDir;
 const budgets = {
   js: 130 * 1024,
   css: 15 * 1024,
@@ -44,11 +40,6 @@ const pages = config.prerender;
 
 const gz = (bytes: Buffer | string) => gzipSync(bytes, { level: 9 }).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-
-if (!existsSync(join(root, "index.html"))) {
-  console.error("No build found: run `npm run build` first.");
-  process.exit(1);
-}
 
 /** The page's stylesheets: written into it (<style>) or linked (<link rel="stylesheet">). */
 function stylesheetsOf(html: string, readAsset: (path: string) => string) {
@@ -139,28 +130,15 @@ async function imageBytes(): Promise<
   Map<string, { before: number; total: number; files: number }>
 > {
   const tmp = mkdtempSync(join(tmpdir(), "rink-budgets-"));
-  const port = await freePort();
-  const server = spawn(projectNode, ["server/index.ts"], {
-    cwd: projectRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      SITE_DIR: join(projectRoot, root),
-      DATABASE_PATH: join(tmp, "inbox.db"),
-      SMTP_URL: "",
-      NOTIFY_TO: "",
-      NOTIFY_FROM: "",
-      LOG_LEVEL: "silent",
-    },
-    stdio: "ignore",
+  const server = await startServer({
+    siteDir: root,
+    databasePath: join(tmp, "inbox.db"),
+    env: { LOG_LEVEL: "silent" },
   });
-  const url = `http://127.0.0.1:${port}`;
+  const url = server.url;
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   const found = new Map<string, { before: number; total: number; files: number }>();
   try {
-    await waitUntilUp(`${url}/`, server, (why) => `The server ${why}`);
     const context = await browser.newContext({ ...phone, isMobile: true, hasTouch: true });
     for (const page of pages) {
       const tab = await context.newPage();
@@ -187,7 +165,7 @@ async function imageBytes(): Promise<
     }
   } finally {
     await browser.close();
-    await stopProcess(server);
+    await server.stop();
     rmSync(tmp, { recursive: true, force: true });
   }
   return found;

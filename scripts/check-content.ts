@@ -2,7 +2,7 @@
 // the file, line and field) and against themselves (contradictions and stale dates print as
 // warnings for the owner).
 import { ContentError, loadPhotosContent, loadSiteContent } from "../app/content/load.ts";
-import { findContradictions } from "./contradictions.ts";
+import { findContradictions } from "../tooling/contradictions.ts";
 
 let site: ReturnType<typeof loadSiteContent>;
 try {

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { chromium } from "playwright-core";
 import { loadSiteContent } from "../app/content/load.ts";
-import { chromiumArgs, chromiumPath } from "./local-tools.ts";
+import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
 
 const site = loadSiteContent();
 

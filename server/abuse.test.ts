@@ -3,9 +3,9 @@
 import { Writable } from "node:stream";
 import pino from "pino";
 import { afterAll, describe, expect, it } from "vitest";
+import { fakeSite, tempDir } from "../tests/support/fake-site.ts";
 import { type AppDeps, createApp } from "./app.ts";
 import { openInbox } from "./inbox.ts";
-import { fakeSite, tempDir } from "./test-support.ts";
 
 const dir = tempDir();
 const siteDir = fakeSite(dir.path);

@@ -2,10 +2,10 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
+import { fakeInlineScripts, fakeSite, scriptHash, tempDir } from "../tests/support/fake-site.ts";
 import { createApp } from "./app.ts";
 import { openInbox } from "./inbox.ts";
 import { baseHeaders, immutableCache, revalidateCache } from "./security-headers.ts";
-import { fakeInlineScripts, fakeSite, scriptHash, tempDir } from "./test-support.ts";
 
 const dir = tempDir();
 const inbox = openInbox(join(dir.path, "inbox.db"));

@@ -8,17 +8,12 @@ import { Agent, request } from "node:http";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
-import { projectRoot } from "../scripts/local-tools.ts";
-import {
-  fakeSite,
-  projectNode,
-  type ServerProcess,
-  startServerProcess,
-  tempDir,
-} from "./test-support.ts";
+import { fakeSite, tempDir } from "../tests/support/fake-site.ts";
+import { type RunningServer, startServer } from "../tests/support/server.ts";
+import { projectNode, projectRoot } from "../tooling/project.ts";
 
 let dir: ReturnType<typeof tempDir> | undefined;
-const servers: ServerProcess[] = [];
+const servers: RunningServer[] = [];
 afterEach(() => {
   for (const server of servers.splice(0)) server.kill();
   dir?.remove();
@@ -86,10 +81,10 @@ describe("a backup during a burst of submissions", { timeout: 60_000 }, () => {
   it("holds every submission acknowledged before it started, in a sound file", async () => {
     dir = tempDir();
     const databasePath = join(dir.path, "inbox.db");
-    const server = await startServerProcess({
-      SITE_DIR: fakeSite(dir.path),
-      DATABASE_PATH: databasePath,
-      RATE_LIMIT_PER_MINUTE: "0",
+    const server = await startServer({
+      siteDir: fakeSite(dir.path),
+      databasePath,
+      env: { RATE_LIMIT_PER_MINUTE: "0" },
     });
     servers.push(server);
 

@@ -5,11 +5,12 @@ import { Agent, request } from "node:http";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
+import { fakeSite, tempDir } from "../tests/support/fake-site.ts";
+import { type RunningServer, startServer } from "../tests/support/server.ts";
 import { formOfKind } from "./inbox-forms.ts";
-import { fakeSite, type ServerProcess, startServerProcess, tempDir } from "./test-support.ts";
 
 let dir: ReturnType<typeof tempDir> | undefined;
-const servers: ServerProcess[] = [];
+const servers: RunningServer[] = [];
 afterEach(() => {
   for (const server of servers.splice(0)) server.kill();
   dir?.remove();
@@ -46,12 +47,12 @@ function submit(port: number, agent: Agent, email: string): Promise<number> {
 describe("a crash during a burst of submissions", { timeout: 40_000 }, () => {
   it("loses none that were answered 2xx, and leaves a sound database", async () => {
     dir = tempDir();
-    const env = {
-      SITE_DIR: fakeSite(dir.path),
-      DATABASE_PATH: join(dir.path, "inbox.db"),
-      RATE_LIMIT_PER_MINUTE: "0",
+    const options = {
+      siteDir: fakeSite(dir.path),
+      databasePath: join(dir.path, "inbox.db"),
+      env: { RATE_LIMIT_PER_MINUTE: "0" },
     };
-    const first = await startServerProcess(env);
+    const first = await startServer(options);
     servers.push(first);
 
     const total = 400;
@@ -68,7 +69,7 @@ describe("a crash during a burst of submissions", { timeout: 40_000 }, () => {
         if (status >= 200 && status < 300) {
           acknowledged.push(email);
           // kill -9 with the other workers' requests in flight.
-          if (acknowledged.length === killAfter) first.proc.kill("SIGKILL");
+          if (acknowledged.length === killAfter) first.kill();
         } else failed++;
       }
     };
@@ -79,9 +80,9 @@ describe("a crash during a burst of submissions", { timeout: 40_000 }, () => {
     // The kill did land mid-burst: later submissions found no server.
     expect(failed).toBeGreaterThan(0);
 
-    const second = await startServerProcess(env);
+    const second = await startServer(options);
     servers.push(second);
-    const db = new DatabaseSync(env.DATABASE_PATH, { readOnly: true });
+    const db = new DatabaseSync(options.databasePath, { readOnly: true });
     try {
       expect(db.prepare("PRAGMA integrity_check").get()).toEqual({ integrity_check: "ok" });
       const rows = db.prepare("SELECT form, data, spam FROM submissions").all();
@@ -106,7 +107,7 @@ describe("a crash during a burst of submissions", { timeout: 40_000 }, () => {
     const again = new Agent();
     expect(await submit(second.port, again, "after-restart@example.com")).toBe(200);
     again.destroy();
-    second.proc.kill("SIGTERM");
+    second.process.kill("SIGTERM");
     expect(await second.exited).toBe(0);
   });
 });

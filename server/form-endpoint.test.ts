@@ -3,9 +3,9 @@ import { createClient, isSubmissionError } from "@formspree/core";
 import { serve } from "@hono/node-server";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { newsletterMessages } from "../forms/newsletter.ts";
+import { fakeSite, tempDir } from "../tests/support/fake-site.ts";
 import { createApp } from "./app.ts";
 import { type Inbox, openInbox, type Submission } from "./inbox.ts";
-import { fakeSite, tempDir } from "./test-support.ts";
 
 const dir = tempDir();
 const siteDir = fakeSite(dir.path);

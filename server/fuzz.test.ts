@@ -8,10 +8,10 @@ import { DatabaseSync } from "node:sqlite";
 import { serve } from "@hono/node-server";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fakeSite, tempDir } from "../tests/support/fake-site.ts";
 import { createApp } from "./app.ts";
 import { openInbox } from "./inbox.ts";
 import { formOfKind } from "./inbox-forms.ts";
-import { fakeSite, tempDir } from "./test-support.ts";
 
 const dir = tempDir();
 const dbPath = `${dir.path}/inbox.db`;

@@ -3,8 +3,8 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tempDir } from "../tests/support/fake-site.ts";
 import { openInbox } from "./inbox.ts";
-import { tempDir } from "./test-support.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const projectNode = existsSync(join(root, "node_modules/.bin/node"))

@@ -2,8 +2,8 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
+import { tempDir } from "../tests/support/fake-site.ts";
 import { openInbox, schemaVersion } from "./inbox.ts";
-import { tempDir } from "./test-support.ts";
 
 let dir: ReturnType<typeof tempDir>;
 afterEach(() => dir?.remove());

@@ -7,26 +7,22 @@ import type { Socket } from "node:net";
 import { join, resolve } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  fakeSite,
-  projectNode,
-  type ServerProcess,
-  startServerProcess,
-  tempDir,
-} from "./test-support.ts";
+import { fakeSite, tempDir } from "../tests/support/fake-site.ts";
+import { type RunningServer, startServer } from "../tests/support/server.ts";
+import { projectNode } from "../tooling/project.ts";
 
 const root = resolve(import.meta.dirname, "..");
 
 let dir: ReturnType<typeof tempDir>;
-let server: ServerProcess | undefined;
+let server: RunningServer | undefined;
 afterEach(() => {
   server?.kill();
   server = undefined;
   dir?.remove();
 });
 
-function startServer(databasePath: string) {
-  return startServerProcess({ SITE_DIR: fakeSite(dir.path), DATABASE_PATH: databasePath });
+function serve(databasePath: string) {
+  return startServer({ siteDir: fakeSite(dir.path), databasePath });
 }
 
 // Each case starts Node processes, which takes seconds on a busy machine.
@@ -34,8 +30,8 @@ describe("server/index.ts", { timeout: 30_000 }, () => {
   it("finishes a request in flight on SIGTERM, then closes the database and exits 0", async () => {
     dir = tempDir();
     const databasePath = join(dir.path, "data", "inbox.db");
-    server = await startServer(databasePath);
-    const { port, proc } = server;
+    server = await serve(databasePath);
+    const { port, process: proc } = server;
 
     const body = JSON.stringify({ email: "fam@example.com" });
     const agent = new Agent({ keepAlive: true });
@@ -100,8 +96,8 @@ describe("server/index.ts", { timeout: 30_000 }, () => {
 
   it("closes an idle keep-alive connection at once on SIGTERM", async () => {
     dir = tempDir();
-    server = await startServer(join(dir.path, "inbox.db"));
-    const { port, proc } = server;
+    server = await serve(join(dir.path, "inbox.db"));
+    const { port, process: proc } = server;
     const agent = new Agent({ keepAlive: true });
     try {
       // A browser's connection, idle after its page: it must not hold the process until
@@ -125,7 +121,7 @@ describe("server/index.ts", { timeout: 30_000 }, () => {
 
   it("writes one JSON log line per request, without the client's address", async () => {
     dir = tempDir();
-    server = await startServer(join(dir.path, "inbox.db"));
+    server = await serve(join(dir.path, "inbox.db"));
     await fetch(`http://127.0.0.1:${server.port}/about?email=pat@example.com`);
     const deadline = Date.now() + 5000;
     while (!server.output().includes('"path":"/about"') && Date.now() < deadline) {

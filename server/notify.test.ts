@@ -1,9 +1,11 @@
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { fakeSite, tempDir } from "../tests/support/fake-site.ts";
+import { freePort } from "../tests/support/server.ts";
+import { type SmtpCapture, startSmtp } from "../tests/support/smtp.ts";
 import { createApp } from "./app.ts";
 import { type Inbox, openInbox, type Submission } from "./inbox.ts";
 import { composeMail, createNotifier, type Mail, type Notifier, smtpMailer } from "./notify.ts";
-import { fakeSite, freePort, startSmtp, type TestSmtp, tempDir } from "./test-support.ts";
 
 const contact = {
   name: "Pat Skater",
@@ -55,7 +57,7 @@ function wire(port: number) {
   return { app, notifier };
 }
 
-function smtpOn(smtp: TestSmtp) {
+function smtpOn(smtp: SmtpCapture) {
   cleanups.push(() => smtp.close());
   return smtp;
 }
@@ -114,7 +116,7 @@ describe("email to the owner", () => {
     expect(stored?.notifyLastError).toMatch(/ECONNREFUSED/);
     expect(logged).toEqual([expect.stringMatching(/^Email for submission #1 failed, will retry/)]);
 
-    const smtp = smtpOn(await startSmtp(port));
+    const smtp = smtpOn(await startSmtp({ port }));
     notifier.start(50);
     await smtp.waitFor(1);
     await notifier.idle();

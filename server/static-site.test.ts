@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { fakeSite, tempDir } from "../tests/support/fake-site.ts";
 import { createApp } from "./app.ts";
 import { openInbox } from "./inbox.ts";
 import { acceptedEncodings, indexSite } from "./static-site.ts";
-import { fakeSite, tempDir } from "./test-support.ts";
 
 const dir = tempDir();
 const siteDir = fakeSite(dir.path);

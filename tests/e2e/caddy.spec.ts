@@ -1,24 +1,18 @@
-// One small server: Debian's Caddy, with the repository's deploy/Caddyfile, in front of
-// `npm start` (TRUST_PROXY=loopback as in deploy/rink-site.service), all on 127.0.0.1.
+// One small server: Debian's Caddy, with the repository's deploy/Caddyfile, in front of the
+// server with the settings of deploy/rink-site.service (TRUST_PROXY=loopback), all on 127.0.0.1.
 // HTTPS with Caddy's own local CA (`local_certs`: what `tls internal` does for every site)
 // and a plain-HTTP site beside it. Caddy's state goes to a temp dir, never to /root or /etc,
 // and its CA is never installed in the system's trust store.
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { contactMessages } from "../../forms/contact";
 import { newsletterMessages } from "../../forms/newsletter";
-import {
-  freePort,
-  projectRoot,
-  type RunningCaddy,
-  startCaddy,
-  stopProcessGroup,
-  waitUntilUp,
-} from "../../scripts/local-tools.ts";
+import { testSiteDir } from "../support/build.ts";
+import { type RunningCaddy, startCaddy } from "../support/caddy.ts";
+import { type RunningServer, startServer } from "../support/server.ts";
 import { expect, gotoHydrated, test, uniqueEmail } from "./fixtures";
 import { screenshotHost } from "./host-screenshots";
 import { routes, unknownPath } from "./site-facts";
@@ -28,9 +22,8 @@ test.describe.configure({ mode: "serial" });
 test.use({ ignoreHTTPSErrors: true });
 
 let dir: string;
-let server: ChildProcess;
+let server: RunningServer | undefined;
 let caddy: RunningCaddy | undefined;
-let output = "";
 let httpsOrigin: string;
 let httpOrigin: string;
 let ca: Buffer;
@@ -38,38 +31,20 @@ let ca: Buffer;
 test.beforeAll(async () => {
   test.setTimeout(90_000);
   dir = mkdtempSync(join(tmpdir(), "rink-caddy-"));
-  const appPort = await freePort();
-  server = spawn("npm", ["start"], {
-    cwd: projectRoot,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    // Only what production sets (deploy/rink-site.service): not the e2e servers' SMTP settings.
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? dir,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(appPort),
-      DATABASE_PATH: join(dir, "inbox.db"),
-      TRUST_PROXY: "loopback",
-      RATE_LIMIT_PER_MINUTE: "5",
-    },
+  // Only what production sets (deploy/rink-site.service): not the e2e servers' SMTP settings.
+  cpSync(testSiteDir, join(dir, "site"), { recursive: true });
+  server = await startServer({
+    siteDir: join(dir, "site"),
+    databasePath: join(dir, "inbox.db"),
+    env: { TRUST_PROXY: "loopback", RATE_LIMIT_PER_MINUTE: "5" },
   });
-  for (const stream of [server.stdout, server.stderr]) {
-    stream?.on("data", (chunk) => {
-      output += String(chunk);
-    });
-  }
-  await waitUntilUp(`http://127.0.0.1:${appPort}/healthz`, server, (why) => {
-    return `npm start ${why}:\n${output}`;
-  });
-  caddy = await startCaddy(appPort, dir);
+  caddy = await startCaddy(server.port, dir);
   ({ httpsOrigin, httpOrigin } = caddy);
   ca = await caddy.ca();
 });
 
 test.afterAll(async () => {
-  await Promise.all([caddy?.stop(), server && stopProcessGroup(server)]);
+  await Promise.all([caddy?.stop(), server?.stop()]);
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 

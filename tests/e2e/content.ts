@@ -1,4 +1,5 @@
-// The content the build read (content/*.yml), for specs to compare the pages with.
+// The content the site was built from (the fixture copy: playwright.config.ts sets
+// CONTENT_DIR), for specs to compare the pages with.
 import { loadSiteContent } from "../../app/content/load";
 
 export const site = loadSiteContent();

@@ -45,7 +45,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
-import type { ParsedMail } from "./mail-parse";
+import type { SavedMail } from "../support/smtp.ts";
 
 export { expect };
 
@@ -58,15 +58,9 @@ export const viewports = {
 /** "390x844": a viewport as test titles name it. */
 export const sizeName = (v: { width: number; height: number }) => `${v.width}x${v.height}`;
 
-/** A mail as the SMTP capture server saved it. */
-export interface CapturedMail extends ParsedMail {
-  /** The file name in MAIL_DIR. */
+/** A mail as the SMTP capture saved it (tests/support/smtp.ts), with its file name in MAIL_DIR. */
+export interface CapturedMail extends SavedMail {
   file: string;
-  receivedAt: string;
-  /** The SMTP envelope: MAIL FROM and the RCPT TO addresses. */
-  envelope: { from: string; to: string[] };
-  /** The whole message as received. */
-  raw: string;
 }
 
 function env(name: "BASE_URL" | "DATABASE_PATH" | "MAIL_DIR"): string {

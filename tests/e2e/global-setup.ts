@@ -1,110 +1,31 @@
 // Runs once before the specs, in the Playwright runner's own process:
-//   1. builds the site (`npm run build`), unless E2E_SKIP_BUILD=1 says a fresh build exists;
-//   2. makes a temp dir holding a copy of build/client (site/), the SQLite path and mail/;
-//   3. starts an SMTP capture server on 127.0.0.1 (port chosen by the OS) that saves every
-//      message it receives as a JSON file in mail/ (see CapturedMail in fixtures.ts);
-//   4. starts the real server, `node server/index.ts` with the project's Node 24, on a free
-//      port with DATABASE_PATH, SMTP_URL and NOTIFY_TO/NOTIFY_FROM, and waits until it answers.
-//   5. makes a second build whose forms post to another origin (BUILD_DIR under .tmp/, moved
-//      to the temp dir; VITE_FORMS_ENDPOINT) and serves it, with a second inbox standing in for the hosted
-//      service on its own port (SITE_ORIGINS allows the site): CROSS_SITE_URL,
-//      CROSS_FORMS_URL, CROSS_DATABASE_PATH, CROSS_SITE_DIR (that build's folder) and
-//      PAGES_PORT (a port whose origin the second inbox also allows, for wrangler).
-// It sets BASE_URL, DATABASE_PATH, MAIL_DIR and SMTP_URL in process.env, which the workers inherit,
-// and returns the teardown: stop the server and the SMTP server, remove the temp dir.
-// The server's output goes to reports/e2e-server.log.
-
-import { type ChildProcess, spawn } from "node:child_process";
-import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { rename, writeFile } from "node:fs/promises";
+//   1. builds the test site from the fixture content (tests/support/build.ts), unless the last
+//      test build is still fresh;
+//   2. makes a temp dir holding a copy of that build (site/), the SQLite path and mail/;
+//   3. starts the SMTP capture (tests/support/smtp.ts), saving each message as JSON in mail/;
+//   4. starts the real server (tests/support/server.ts) with DATABASE_PATH, SMTP_URL and
+//      NOTIFY_TO/NOTIFY_FROM;
+//   5. makes a second build whose forms post to another origin (VITE_FORMS_ENDPOINT) and
+//      serves it, with a second inbox standing in for the hosted service on its own port
+//      (SITE_ORIGINS allows the site): CROSS_SITE_URL, CROSS_FORMS_URL, CROSS_DATABASE_PATH,
+//      CROSS_SITE_DIR (that build's folder) and PAGES_PORT (a port whose origin the second
+//      inbox also allows, for wrangler).
+// It sets BASE_URL, DATABASE_PATH, MAIL_DIR and SMTP_URL in process.env, which the workers
+// inherit, and returns the teardown: stop the servers and the SMTP capture, remove the temp dir.
+// It prints how long each part took; the servers' output goes to reports/e2e-server.log.
+import { cpSync, createWriteStream, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SMTPServer } from "smtp-server";
-import {
-  freePort,
-  projectNode,
-  projectRoot as root,
-  stopProcess,
-  waitUntilUp,
-} from "../../scripts/local-tools.ts";
-import { buildSiteCopy, runBuild } from "./content-site";
-import { parseMail } from "./mail-parse";
+import { projectRoot as root } from "../../tooling/project.ts";
+import { buildSiteCopy, buildTestSite, testSiteDir } from "../support/build.ts";
+import { freePort, type RunningServer, startServer } from "../support/server.ts";
+import { startSmtp } from "../support/smtp.ts";
 
-/** Runs `build`, saying how long it took. */
-function timed(what: string, build: () => void): void {
-  const started = Date.now();
-  build();
-  console.log(`[e2e] built ${what} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
-}
-
-function build(): void {
-  if (process.env.E2E_SKIP_BUILD === "1") {
-    if (!existsSync(join(root, "build/client/index.html"))) {
-      throw new Error("E2E_SKIP_BUILD=1 but build/client/index.html is missing: run npm run build");
-    }
-    return;
-  }
-  timed("the site", () => runBuild());
-}
-
-/**
- * A second build whose forms post to another origin (as with the hosted service), for the
- * CSP and CORS specs, copied to `siteDir`.
- */
-function buildCrossOrigin(siteDir: string, formsEndpoint: string): void {
-  timed("the cross-origin site", () =>
-    buildSiteCopy(siteDir, { VITE_FORMS_ENDPOINT: formsEndpoint }),
-  );
-}
-
-async function startSmtp(mailDir: string): Promise<{ server: SMTPServer; port: number }> {
-  let count = 0;
-  const server = new SMTPServer({
-    // Plain SMTP on loopback: no STARTTLS (its self-signed certificate would fail the
-    // client's check), any login accepted if the client sends one.
-    disabledCommands: ["STARTTLS"],
-    authOptional: true,
-    allowInsecureAuth: true,
-    logger: false,
-    onAuth(_auth, _session, callback) {
-      callback(null, { user: "e2e" });
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        const raw = Buffer.concat(chunks).toString("utf8");
-        const mailFrom = session.envelope.mailFrom;
-        const mail = {
-          receivedAt: new Date().toISOString(),
-          envelope: {
-            from: mailFrom ? mailFrom.address : "",
-            to: session.envelope.rcptTo.map((r) => r.address),
-          },
-          ...parseMail(raw),
-          raw,
-        };
-        count += 1;
-        const name = `${Date.now()}-${String(count).padStart(4, "0")}`;
-        // Write then rename, so a spec polling the folder never reads half a file.
-        const partial = join(mailDir, `${name}.json.part`);
-        writeFile(partial, JSON.stringify(mail, null, 2))
-          .then(() => rename(partial, join(mailDir, `${name}.json`)))
-          .then(() => callback(), callback);
-      });
-    },
-  });
-  await new Promise<void>((done, fail) => {
-    server.once("error", fail);
-    server.listen(0, "127.0.0.1", () => done());
-  });
-  const address = server.server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  return { server, port };
-}
+const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
 export default async function globalSetup() {
-  build();
+  const setupStarted = Date.now();
+  buildTestSite((message) => console.log(`[e2e] ${message}`));
 
   const tmp = mkdtempSync(join(tmpdir(), "rink-e2e-"));
   // The cross-origin pair: a build posting to `formsUrl`, served at `crossUrl`. Built before
@@ -112,102 +33,88 @@ export default async function globalSetup() {
   const [crossPort, formsPort, pagesPort] = [await freePort(), await freePort(), await freePort()];
   const crossUrl = `http://127.0.0.1:${crossPort}`;
   const formsUrl = `http://127.0.0.1:${formsPort}`;
-  const crossDatabasePath = join(tmp, "cross-inbox.db");
+  const crossSiteDir = join(tmp, "cross-site");
   try {
-    buildCrossOrigin(join(tmp, "cross-site"), formsUrl);
+    const started = Date.now();
+    buildSiteCopy(crossSiteDir, { VITE_FORMS_ENDPOINT: formsUrl });
+    console.log(`[e2e] built the cross-origin site in ${seconds(started)}`);
   } catch (error) {
     rmSync(tmp, { recursive: true, force: true });
     throw error;
   }
-  const databasePath = join(tmp, "inbox.db");
   const mailDir = join(tmp, "mail");
   mkdirSync(mailDir);
-  // Serve a copy, so a rebuild in the work tree during the run cannot change the site
-  // under the specs.
+  // Serve a copy, so a rebuild during the run cannot change the site under the specs.
   const siteDir = join(tmp, "site");
-  cpSync(join(root, "build/client"), siteDir, { recursive: true });
+  cpSync(testSiteDir, siteDir, { recursive: true });
   mkdirSync(join(root, "reports"), { recursive: true });
   const logPath = join(root, "reports/e2e-server.log");
-
-  const smtp = await startSmtp(mailDir);
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
   const log = createWriteStream(logPath);
-  const smtpUrl = `smtp://127.0.0.1:${smtp.port}`;
-  const servers: ChildProcess[] = [];
-  const serve = (env: Record<string, string>) => {
-    const server = spawn(projectNode, ["server/index.ts"], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        HOST: "127.0.0.1",
-        // Every spec posts from 127.0.0.1 in parallel; the per-client limit has its own
-        // server tests, and here it would only make form specs flaky.
-        RATE_LIMIT_PER_MINUTE: "0",
-        ...env,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    server.stdout?.pipe(log, { end: false });
-    server.stderr?.pipe(log, { end: false });
-    servers.push(server);
-    return server;
-  };
+
+  const smtp = await startSmtp({ saveTo: mailDir });
+  const servers: RunningServer[] = [];
   // Should the runner die without its teardown, no server may outlive it.
   const killAll = () => {
-    for (const server of servers) server.kill("SIGKILL");
+    for (const server of servers) server.kill();
   };
   process.once("exit", killAll);
-  const child = serve({
-    PORT: String(port),
-    SITE_DIR: siteDir,
-    DATABASE_PATH: databasePath,
-    SMTP_URL: smtpUrl,
-    NOTIFY_TO: "owner@example.test",
-    NOTIFY_FROM: "website@example.test",
-  });
-  const crossSite = serve({
-    PORT: String(crossPort),
-    SITE_DIR: join(tmp, "cross-site"),
-    DATABASE_PATH: join(tmp, "cross-site.db"),
-  });
-  const formsService = serve({
-    PORT: String(formsPort),
-    SITE_DIR: siteDir,
-    DATABASE_PATH: crossDatabasePath,
-    // The same build served by `wrangler pages dev` (static-host.spec.ts) posts here too.
-    SITE_ORIGINS: `${crossUrl},http://127.0.0.1:${pagesPort}`,
-  });
-
   const teardown = async () => {
-    await Promise.all([stopProcess(crossSite), stopProcess(formsService)]);
-    await stopProcess(child);
+    await Promise.all(servers.map((server) => server.stop()));
     process.off("exit", killAll);
-    await new Promise<void>((done) => smtp.server.close(() => done()));
+    await smtp.close();
     log.end();
     rmSync(tmp, { recursive: true, force: true });
   };
-
+  // Every spec posts from 127.0.0.1 in parallel; the per-client limit has its own server
+  // tests, and here it would only make form specs flaky.
+  const serve = async (options: Parameters<typeof startServer>[0]) => {
+    const server = await startServer({
+      ...options,
+      log,
+      env: { RATE_LIMIT_PER_MINUTE: "0", ...options.env },
+    });
+    servers.push(server);
+    return server;
+  };
+  let main: RunningServer;
   try {
-    const failure = (why: string) => `A server ${why}; see ${logPath}`;
-    await waitUntilUp(`${baseUrl}/`, child, failure);
-    await waitUntilUp(`${crossUrl}/`, crossSite, failure);
-    await waitUntilUp(`${formsUrl}/`, formsService, failure);
+    const started = Date.now();
+    [main] = await Promise.all([
+      serve({
+        siteDir,
+        databasePath: join(tmp, "inbox.db"),
+        env: {
+          SMTP_URL: smtp.url,
+          NOTIFY_TO: "owner@example.test",
+          NOTIFY_FROM: "website@example.test",
+        },
+      }),
+      serve({ siteDir: crossSiteDir, databasePath: join(tmp, "cross-site.db"), port: crossPort }),
+      serve({
+        siteDir,
+        databasePath: join(tmp, "cross-inbox.db"),
+        port: formsPort,
+        // The same build served by `wrangler pages dev` (static-host.spec.ts) posts here too.
+        env: { SITE_ORIGINS: `${crossUrl},http://127.0.0.1:${pagesPort}` },
+      }),
+    ]);
+    console.log(`[e2e] started 3 servers in ${seconds(started)}`);
   } catch (error) {
     await teardown();
-    throw error;
+    throw new Error(`${error instanceof Error ? error.message : error}\nSee ${logPath}`);
   }
 
-  process.env.BASE_URL = baseUrl;
-  process.env.DATABASE_PATH = databasePath;
+  process.env.BASE_URL = main.url;
+  process.env.DATABASE_PATH = join(tmp, "inbox.db");
   process.env.MAIL_DIR = mailDir;
-  process.env.SMTP_URL = smtpUrl;
+  process.env.SMTP_URL = smtp.url;
   process.env.CROSS_SITE_URL = crossUrl;
   process.env.CROSS_FORMS_URL = formsUrl;
-  process.env.CROSS_DATABASE_PATH = crossDatabasePath;
-  process.env.CROSS_SITE_DIR = join(tmp, "cross-site");
+  process.env.CROSS_DATABASE_PATH = join(tmp, "cross-inbox.db");
+  process.env.CROSS_SITE_DIR = crossSiteDir;
   process.env.PAGES_PORT = String(pagesPort);
-  console.log(`[e2e] server at ${baseUrl}, SMTP capture on port ${smtp.port}, temp dir ${tmp}`);
+  console.log(
+    `[e2e] global set-up took ${seconds(setupStarted)}: server at ${main.url}, SMTP capture on port ${smtp.port}, temp dir ${tmp}`,
+  );
   return teardown;
 }

@@ -6,7 +6,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { formatPrice } from "../../app/lib/format";
 import { phoneByLabel } from "../../app/lib/phone";
-import { siteUrl } from "../../scripts/site-url";
+import { siteUrl } from "../../tooling/site-url.ts";
 import { site } from "./content";
 import { expect, test } from "./fixtures";
 import { routes, unknownPath } from "./site-facts";

@@ -9,13 +9,9 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { contactMessages } from "../../forms/contact";
 import { newsletterMessages } from "../../forms/newsletter";
-import {
-  projectNode,
-  projectRoot,
-  stopProcessGroup,
-  waitUntilUp,
-} from "../../scripts/local-tools.ts";
 import { assetPolicy, headersFor, parseHeadersFile } from "../../server/security-headers.ts";
+import { projectNode, projectRoot } from "../../tooling/project.ts";
+import { stopProcessGroup, waitUntilUp } from "../support/server.ts";
 import { expect, gotoHydrated, test, uniqueEmail } from "./fixtures";
 import { screenshotHost } from "./host-screenshots";
 import { everyPage, routes, unknownPath } from "./site-facts";

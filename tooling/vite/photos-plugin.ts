@@ -7,9 +7,9 @@ import {
   contentDir,
   contentProblemAt,
   loadPhotosContent,
-} from "../app/content/load.ts";
-import { contentFiles, type PhotoEntry, photoPath } from "../app/content/schema.ts";
-import type { Photo } from "../app/lib/photo.ts";
+} from "../../app/content/load.ts";
+import { contentFiles, type PhotoEntry, photoPath } from "../../app/content/schema.ts";
+import type { Photo } from "../../app/lib/photo.ts";
 import { PhotoError, type ProcessedPhoto, processPhoto } from "./photos.ts";
 
 // One module per place, so each page's chunk carries only its own photos' data.
@@ -17,7 +17,8 @@ const ids = ["hero", "gallery", "parties"].map((slot) => `virtual:rink-photos/${
 
 /** Processed photos are kept here between builds (PHOTO_CACHE_DIR overrides). */
 export const photoCacheDir = resolve(
-  process.env.PHOTO_CACHE_DIR || resolve(import.meta.dirname, "../node_modules/.cache/rink-photos"),
+  process.env.PHOTO_CACHE_DIR ||
+    resolve(import.meta.dirname, "../../node_modules/.cache/rink-photos"),
 );
 
 type Slot = "hero" | "gallery" | "parties";

@@ -9,11 +9,11 @@
 //   - it asks unpkg.com whether a newer version exists: it asks /admin/sveltia/ instead, which
 //     answers with the version we ship.
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import config from "../react-router.config.ts";
-import { projectRoot } from "./local-tools.ts";
+import { projectRoot } from "./project.ts";
 
-const out = join(projectRoot, config.buildDirectory, "client", "admin");
+const out = resolve(projectRoot, config.buildDirectory, "client", "admin");
 // The packages' own files, not their exports (@sveltia/cms exports only its module build).
 const packageDir = (name: string) => join(projectRoot, "node_modules", name);
 
@@ -49,7 +49,7 @@ function replaceOnce(source: string, pattern: RegExp | string, by: string, what:
       : (source.match(pattern) ?? []).length;
   if (count !== 1) {
     throw new Error(
-      `build-admin: expected ${what} once in @sveltia/cms ${cmsVersion}, found it ${count} times: check scripts/build-admin.ts after an upgrade`,
+      `build-admin: expected ${what} once in @sveltia/cms ${cmsVersion}, found it ${count} times: check tooling/build-admin.ts after an upgrade`,
     );
   }
   return source.replace(pattern, by);
@@ -74,12 +74,19 @@ script = replaceOnce(
 // configuration does not use; the page's script-src 'self' refuses them.)
 if (/cdn\.jsdelivr\.net/.test(script)) {
   throw new Error(
-    "build-admin: the CMS script still names the font CDN: see scripts/build-admin.ts",
+    "build-admin: the CMS script still names the font CDN: see tooling/build-admin.ts",
   );
 }
 writeFileSync(join(out, "sveltia-cms.js"), script);
 writeFileSync(join(out, "sveltia/package.json"), `${JSON.stringify({ version: cmsVersion })}\n`);
-for (const file of ["index.html", "config.yml"]) {
-  copyFileSync(join(projectRoot, "admin", file), join(out, file));
-}
+const ownFiles = ["index.html", "config.yml"].map((file) => join(projectRoot, "admin", file));
+for (const file of ownFiles) copyFileSync(file, join(out, file.split("/").pop() ?? ""));
+
+/** The files copied or rewritten here, for the stale-build check (build-inputs.ts). */
+export const adminSources = [
+  join(cmsDir, "package.json"),
+  join(cmsDir, "dist/sveltia-cms.js"),
+  ...fonts.map((font) => font.file),
+  ...ownFiles,
+];
 console.log(`build-admin: Sveltia CMS ${cmsVersion} and its configuration in ${out}`);

@@ -1,6 +1,6 @@
 import type { Plugin } from "vite";
-import { loadSiteContent } from "../app/content/load.ts";
-import routes from "../app/routes.ts";
+import { loadSiteContent } from "../../app/content/load.ts";
+import routes from "../../app/routes.ts";
 
 /** Pages search engines should list: the route table less the catch-all and thank-you pages. */
 export function indexablePaths(): string[] {

@@ -1,7 +1,7 @@
 import type { Plugin } from "vite";
-import { loadSiteContent } from "../app/content/load.ts";
-import { rinkClock } from "../app/lib/calendar-day.ts";
-import { calendarPath, eventId } from "../app/lib/calendar-path.ts";
+import { loadSiteContent } from "../../app/content/load.ts";
+import { rinkClock } from "../../app/lib/calendar-day.ts";
+import { calendarPath, eventId } from "../../app/lib/calendar-path.ts";
 import { eventCalendar, sessionCalendar } from "./calendar.ts";
 
 /** Writes one .ics file per public session, and per upcoming one-off event, into the client build. */

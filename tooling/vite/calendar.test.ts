@@ -1,6 +1,6 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { site } from "../app/content/site";
+import { site } from "../../app/content/site";
 import { eventCalendar, sessionCalendar } from "./calendar";
 
 const weekday = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"];

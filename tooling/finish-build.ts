@@ -1,0 +1,17 @@
+// `npm run build` after `react-router build`, run with `--import ./tooling/record-modules.ts`:
+// the content editor into build/client/admin (build-admin.ts), then the headers, compression
+// and static-host copies (postbuild.ts), then the record of every file the build read
+// (build-inputs.ts), which `npm start` compares with the sources.
+import { join } from "node:path";
+import { recordInputs, writeInputsManifest } from "./build-inputs.ts";
+import { projectRoot } from "./project.ts";
+import { modulesLoaded } from "./record-modules.ts";
+
+const startedAt = Date.now();
+const { adminSources } = await import("./build-admin.ts");
+await import("./postbuild.ts");
+// What npm installed (node_modules/.package-lock.json is rewritten by every install): a new
+// version of Vite, a plugin or React Router changes the build even where no module we load did.
+const installed = join(projectRoot, "node_modules/.package-lock.json");
+recordInputs("node-steps", [...modulesLoaded, ...adminSources, installed], startedAt);
+writeInputsManifest();
