@@ -4,7 +4,8 @@ import { defineConfig } from "vitest/config";
 // Unit and component tests only; the React Router plugin is for builds, not tests. They read
 // the fixture content (tests/fixtures/content), never the owner's content/: set before the
 // content plugin is loaded (it reads CONTENT_DIR once), and passed on to the test workers.
-process.env.CONTENT_DIR = resolve(import.meta.dirname, "tests/fixtures/content");
+// Only an explicit CONTENT_DIR points them elsewhere (`npm run check:sample` does).
+process.env.CONTENT_DIR ||= resolve(import.meta.dirname, "tests/fixtures/content");
 const { rinkContent } = await import("./tooling/vite/content-plugin.ts");
 
 export default defineConfig({

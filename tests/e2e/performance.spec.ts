@@ -1,5 +1,5 @@
 // Performance rules the browser can check (issue 4; the byte budgets are scripts/budgets.ts
-// and the Lighthouse scores `npm run audit`):
+// and the Lighthouse scores `npm run audit`), the first four on one page load per page and size:
 //   - no request ever goes to another origin: on load, after hydration, on hover-prefetch of
 //     every internal link and with the mobile menu open;
 //   - nothing blocks rendering: the one stylesheet is written into the page, and hydration
@@ -23,15 +23,98 @@ async function settled(page: Page) {
   ).toBeVisible();
 }
 
-test.describe("no request to another origin", () => {
+/** Counts every Intl formatter or collator and every toLocale…String call, from the start. */
+function watchIcu() {
+  const used: string[] = [];
+  (window as unknown as { icuUsed: string[] }).icuUsed = used;
+  const watch = <T extends object>(owner: T, key: keyof T & string, label: string) => {
+    const original = owner[key] as unknown as (...args: unknown[]) => unknown;
+    Object.defineProperty(owner, key, {
+      configurable: true,
+      writable: true,
+      value: new Proxy(original, {
+        apply(target, self, args) {
+          used.push(label);
+          return Reflect.apply(target, self, args);
+        },
+        construct(target, args, newTarget) {
+          used.push(label);
+          return Reflect.construct(target, args, newTarget);
+        },
+      }),
+    });
+  };
+  for (const name of ["DateTimeFormat", "Collator", "NumberFormat", "PluralRules"] as const)
+    watch(Intl, name, `Intl.${name}`);
+  watch(String.prototype, "localeCompare", "localeCompare");
+  for (const name of ["toLocaleString", "toLocaleDateString", "toLocaleTimeString"] as const)
+    watch(Date.prototype, name, `Date.${name}`);
+  watch(Number.prototype, "toLocaleString", "Number.toLocaleString");
+}
+
+/** What the page's own HTML asks for before first paint, and what the browser reports. */
+async function expectNothingBlocksRendering(page: Page, path: string, html: string) {
+  // What the browser itself reports as render-blocking: nothing, not even a stylesheet.
+  const blocking = await page.evaluate(() =>
+    (
+      performance.getEntriesByType("resource") as (PerformanceResourceTiming & {
+        renderBlockingStatus?: string;
+      })[]
+    )
+      .filter((e) => e.renderBlockingStatus === "blocking")
+      .map((e) => new URL(e.name).pathname),
+  );
+  expect(blocking).toEqual([]);
+
+  // The stylesheet is in the head, styles the page, and hydration kept the one copy.
+  const styles = page.locator("head style");
+  await expect(styles).toHaveCount(1);
+  expect((await styles.textContent())?.length ?? 0).toBeGreaterThan(5_000);
+  await expect(page.getByRole("banner")).not.toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
+
+  // And what the HTML asks for: one stylesheet, no parser-blocking external script.
+  const headHtml = html.slice(0, html.indexOf("</head>"));
+  expect(html, "stylesheet links in the document").not.toMatch(/<link\b[^>]*\brel="stylesheet"/);
+  const inline = [...headHtml.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)];
+  expect(inline, `stylesheets written into the head of ${path}`).toHaveLength(1);
+  for (const [tag] of html.matchAll(/<script\b[^>]*\bsrc=[^>]*>/g)) {
+    expect(tag, "an external script must not block the parser").toMatch(
+      /\btype="module"|\basync\b|\bdefer\b/,
+    );
+  }
+  for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) {
+    // Inline scripts: the one-line "js" class marker, JSON-LD, React Router's context
+    // and module bootstrap; none of them fetches anything before first paint.
+    if (/\bsrc=/.test(tag)) continue;
+    expect(tag).toMatch(
+      /^<script( type="(module|application\/ld\+json)")?( async="")?( id="[^"]+")?>$/,
+    );
+  }
+  expect(headHtml).not.toMatch(
+    /<link\b[^>]*\brel="(preload|preconnect|dns-prefetch)"[^>]*\bhref="(https?:)?\/\//,
+  );
+
+  // The stylesheet pulls in nothing more: no @import, no web font, no remote url().
+  const css = inline[0]?.[1] ?? "";
+  expect(css).not.toMatch(/@import/);
+  expect(css).not.toMatch(/@font-face/);
+  expect(css).not.toMatch(/url\((["']?)(https?:)?\/\//);
+}
+
+// One page load per page and size serves four rules: no request to another origin (on load,
+// after hydration, on hover-prefetch of every internal link, with the mobile menu open);
+// nothing blocks rendering; every script the page ran is named in its HTML; no Intl formatter
+// or collator until the page works.
+test.describe("loading, hydrating and prefetching", () => {
   for (const viewport of [viewports.mobile, viewports.desktop]) {
     for (const path of pages) {
-      test(`${path} at ${sizeName(viewport)}`, async ({ page, context, baseURL }) => {
+      test(`${path} at ${sizeName(viewport)}`, async ({ page, context, baseURL, request }) => {
         await page.setViewportSize(viewport);
+        await page.addInitScript(watchIcu);
         const own = new URL(baseURL ?? "").origin;
         const requested: string[] = [];
         const foreign: string[] = [];
-        page.on("request", (request) => requested.push(request.url()));
+        page.on("request", (r) => requested.push(r.url()));
         // Stopped here as well as recorded, so even a failing run never reaches the internet.
         await context.route(
           (url) => !["data:", "blob:"].includes(url.protocol) && url.origin !== own,
@@ -43,15 +126,35 @@ test.describe("no request to another origin", () => {
 
         await gotoHydrated(page, path);
         await settled(page);
+        expect(
+          await page.evaluate(() => (window as unknown as { icuUsed: string[] }).icuUsed),
+          "Intl formatters, collators or toLocale…String calls on the way to a working page",
+        ).toEqual([]);
+        const assets = requested
+          .map((url) => new URL(url))
+          .filter((url) => url.origin === own && url.pathname.startsWith("/assets/"))
+          .map((url) => url.pathname);
+        expect(assets.filter((a) => a.endsWith(".css"))).toEqual([]);
+        const html = await (await request.get(path)).text();
+        await expectNothingBlocksRendering(page, path, html);
+        // Every script the page ran is named in its HTML, so scripts/budgets.ts counts it all.
+        for (const asset of assets.filter((a) => a.endsWith(".js"))) {
+          expect(html, `${asset} is referenced by the HTML of ${path}`).toContain(asset);
+        }
+
         if (viewport === viewports.mobile) {
           await page
             .getByRole("navigation", { name: "Main" })
             .getByRole("button", { name: "Menu" })
             .click();
         }
-        // Hover every visible internal link long enough for prefetch="intent" (100 ms).
-        const links = page.locator('a[href^="/"]:visible');
-        for (const link of await links.all()) {
+        // Hover every visible internal link long enough for prefetch="intent" (100 ms): one
+        // link per address, since what a prefetch fetches depends only on where it points.
+        const hovered = new Set<string>();
+        for (const link of await page.locator('a[href^="/"]:visible').all()) {
+          const href = (await link.getAttribute("href")) ?? "";
+          if (hovered.has(href)) continue;
+          hovered.add(href);
           await link.hover();
           await page.waitForTimeout(150);
         }
@@ -66,114 +169,6 @@ test.describe("no request to another origin", () => {
         expect(requested.length, "the page did load its assets").toBeGreaterThan(3);
       });
     }
-  }
-});
-
-test.describe("render-blocking", () => {
-  for (const path of pages) {
-    test(`${path}: first paint waits for no request`, async ({ page, request }) => {
-      const assets: string[] = [];
-      page.on("request", (r) => {
-        if (new URL(r.url()).pathname.startsWith("/assets/"))
-          assets.push(new URL(r.url()).pathname);
-      });
-      await gotoHydrated(page, path);
-      await settled(page);
-
-      // What the browser itself reports as render-blocking: nothing, not even a stylesheet.
-      const blocking = await page.evaluate(() =>
-        (
-          performance.getEntriesByType("resource") as (PerformanceResourceTiming & {
-            renderBlockingStatus?: string;
-          })[]
-        )
-          .filter((e) => e.renderBlockingStatus === "blocking")
-          .map((e) => new URL(e.name).pathname),
-      );
-      expect(blocking).toEqual([]);
-      expect(assets.filter((a) => a.endsWith(".css"))).toEqual([]);
-
-      // The stylesheet is in the head, styles the page, and hydration kept the one copy.
-      const styles = page.locator("head style");
-      await expect(styles).toHaveCount(1);
-      expect((await styles.textContent())?.length ?? 0).toBeGreaterThan(5_000);
-      await expect(page.getByRole("banner")).not.toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
-
-      // And what the HTML asks for: one stylesheet, no parser-blocking external script.
-      const html = await (await request.get(path)).text();
-      const headHtml = html.slice(0, html.indexOf("</head>"));
-      expect(html, "stylesheet links in the document").not.toMatch(
-        /<link\b[^>]*\brel="stylesheet"/,
-      );
-      const inline = [...headHtml.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)];
-      expect(inline, "stylesheets written into the head").toHaveLength(1);
-      for (const [tag] of html.matchAll(/<script\b[^>]*\bsrc=[^>]*>/g)) {
-        expect(tag, "an external script must not block the parser").toMatch(
-          /\btype="module"|\basync\b|\bdefer\b/,
-        );
-      }
-      for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) {
-        // Inline scripts: the one-line "js" class marker, JSON-LD, React Router's context
-        // and module bootstrap; none of them fetches anything before first paint.
-        if (/\bsrc=/.test(tag)) continue;
-        expect(tag).toMatch(
-          /^<script( type="(module|application\/ld\+json)")?( async="")?( id="[^"]+")?>$/,
-        );
-      }
-      expect(headHtml).not.toMatch(
-        /<link\b[^>]*\brel="(preload|preconnect|dns-prefetch)"[^>]*\bhref="(https?:)?\/\//,
-      );
-
-      // The stylesheet pulls in nothing more: no @import, no web font, no remote url().
-      const css = inline[0]?.[1] ?? "";
-      expect(css).not.toMatch(/@import/);
-      expect(css).not.toMatch(/@font-face/);
-      expect(css).not.toMatch(/url\((["']?)(https?:)?\/\//);
-
-      // Every script the page ran is named in its HTML, so scripts/budgets.ts counts it all.
-      for (const asset of assets.filter((a) => a.endsWith(".js"))) {
-        expect(html, `${asset} is referenced by the HTML of ${path}`).toContain(asset);
-      }
-    });
-  }
-});
-
-test.describe("start-up work", () => {
-  for (const path of pages) {
-    test(`${path}: no Intl formatter or collator until the page is working`, async ({ page }) => {
-      await page.addInitScript(() => {
-        const used: string[] = [];
-        (window as unknown as { icuUsed: string[] }).icuUsed = used;
-        const watch = <T extends object>(owner: T, key: keyof T & string, label: string) => {
-          const original = owner[key] as unknown as (...args: unknown[]) => unknown;
-          Object.defineProperty(owner, key, {
-            configurable: true,
-            writable: true,
-            value: new Proxy(original, {
-              apply(target, self, args) {
-                used.push(label);
-                return Reflect.apply(target, self, args);
-              },
-              construct(target, args, newTarget) {
-                used.push(label);
-                return Reflect.construct(target, args, newTarget);
-              },
-            }),
-          });
-        };
-        for (const name of ["DateTimeFormat", "Collator", "NumberFormat", "PluralRules"] as const)
-          watch(Intl, name, `Intl.${name}`);
-        watch(String.prototype, "localeCompare", "localeCompare");
-        for (const name of ["toLocaleString", "toLocaleDateString", "toLocaleTimeString"] as const)
-          watch(Date.prototype, name, `Date.${name}`);
-        watch(Number.prototype, "toLocaleString", "Number.toLocaleString");
-      });
-      await gotoHydrated(page, path);
-      await settled(page);
-      expect(
-        await page.evaluate(() => (window as unknown as { icuUsed: string[] }).icuUsed),
-      ).toEqual([]);
-    });
   }
 });
 
