@@ -7,10 +7,10 @@
 //     rink still holds the spec's samples. Once the rink changes a price or an hour in the
 //     editor it says so, by design; it is not part of `npm test` for that reason.
 import { describe, expect, it } from "vitest";
-import { formatDuration, formatPrice, formatSkaters, formatTimeRange } from "../app/lib/format.ts";
-import { hoursRows } from "../app/lib/hours.ts";
 import { footerLinks, nav } from "../app/content/navigation.ts";
 import { site } from "../app/content/site.ts";
+import { formatDuration, formatPrice, formatSkaters, formatTimeRange } from "../app/lib/format.ts";
+import { hoursRows } from "../app/lib/hours.ts";
 
 function session(name: string) {
   const found = site.sessions.find((s) => s.name === name);

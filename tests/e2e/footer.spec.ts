@@ -1,19 +1,13 @@
-// The shared footer on every route, its copyright year, and /policies left out of it.
+// The footer's copyright year, and /policies left out of the navigation and the footer.
 import { footerLinks } from "../../app/content/navigation";
 import { expect, gotoHydrated, test, viewports } from "./fixtures";
 import { expectFooter, expectRouteFacts, routes, unknownPath } from "./site-facts";
 
 const everyPath = [...routes, unknownPath];
 
+// Every route's footer is checked on its own page load in routes.spec.ts.
 test.describe("footer", () => {
   test.use({ viewport: viewports.mobile });
-
-  for (const path of everyPath) {
-    test(`${path} shows the footer`, async ({ page }) => {
-      await gotoHydrated(page, path);
-      await expectFooter(page);
-    });
-  }
 
   test("the hydrated page shows the visitor's year, even when the build is older", async ({
     page,

@@ -19,41 +19,42 @@ const newsletterBlock = (page: import("@playwright/test").Page) =>
   page.getByRole("form", { name: "Stay in the Loop" });
 
 test.describe("newsletter signup", () => {
-  test("subscribes by email and phone, stores the row and clears the inputs", async ({
-    page,
-    inbox,
-  }, testInfo) => {
-    const email = uniqueEmail(testInfo);
-    await gotoHydrated(page, "/");
-    const form = newsletterBlock(page);
-    await form.getByLabel("Email", { exact: true }).fill(email);
-    await form.getByLabel("Phone", { exact: true }).pressSequentially("2605550199");
-    await expect(form.getByLabel("Phone", { exact: true })).toHaveValue("(260) 555-0199");
+  test(
+    "subscribes by email and phone, stores the row and clears the inputs",
+    { tag: "@smoke" },
+    async ({ page, inbox }, testInfo) => {
+      const email = uniqueEmail(testInfo);
+      await gotoHydrated(page, "/");
+      const form = newsletterBlock(page);
+      await form.getByLabel("Email", { exact: true }).fill(email);
+      await form.getByLabel("Phone", { exact: true }).pressSequentially("2605550199");
+      await expect(form.getByLabel("Phone", { exact: true })).toHaveValue("(260) 555-0199");
 
-    const request = page.waitForRequest(
-      (r) => r.url().endsWith("/f/newsletter") && r.method() === "POST",
-    );
-    await form.getByRole("button", { name: newsletterMessages.subscribe }).click();
-    const body = (await request).postDataJSON();
-    expect(body).toMatchObject({
-      email,
-      phone: "(260) 555-0199",
-      signup_types: { hasEmail: true, hasSMS: true },
-      type: "newsletter_signup",
-    });
-    expect(Number.isNaN(Date.parse(body.timestamp))).toBe(false);
+      const request = page.waitForRequest(
+        (r) => r.url().endsWith("/f/newsletter") && r.method() === "POST",
+      );
+      await form.getByRole("button", { name: newsletterMessages.subscribe }).click();
+      const body = (await request).postDataJSON();
+      expect(body).toMatchObject({
+        email,
+        phone: "(260) 555-0199",
+        signup_types: { hasEmail: true, hasSMS: true },
+        type: "newsletter_signup",
+      });
+      expect(Number.isNaN(Date.parse(body.timestamp))).toBe(false);
 
-    await expect(form.getByRole("status")).toHaveText(newsletterMessages.success);
-    await expect(form.getByLabel("Email", { exact: true })).toHaveValue("");
-    await expect(form.getByLabel("Phone", { exact: true })).toHaveValue("");
+      await expect(form.getByRole("status")).toHaveText(newsletterMessages.success);
+      await expect(form.getByLabel("Email", { exact: true })).toHaveValue("");
+      await expect(form.getByLabel("Phone", { exact: true })).toHaveValue("");
 
-    const rows = await inbox.query<Submission>(
-      "SELECT * FROM submissions WHERE form = 'newsletter' AND data LIKE ?",
-      `%${email}%`,
-    );
-    expect(rows).toHaveLength(1);
-    expect(JSON.parse(rows[0]?.data ?? "{}")).toMatchObject({ email, phone: "(260) 555-0199" });
-  });
+      const rows = await inbox.query<Submission>(
+        "SELECT * FROM submissions WHERE form = 'newsletter' AND data LIKE ?",
+        `%${email}%`,
+      );
+      expect(rows).toHaveLength(1);
+      expect(JSON.parse(rows[0]?.data ?? "{}")).toMatchObject({ email, phone: "(260) 555-0199" });
+    },
+  );
 
   test("with neither email nor phone, says so and makes no request", async ({ page }) => {
     await gotoHydrated(page, "/");
@@ -120,43 +121,43 @@ test.describe("contact form", () => {
   };
 
   for (const viewport of [viewports.mobile, viewports.desktop]) {
-    test(`sends a message: Thank You screen, row in SQLite, email to the owner (${viewport.width}px)`, async ({
-      page,
-      inbox,
-      mailbox,
-    }, testInfo) => {
-      await page.setViewportSize(viewport);
-      const email = uniqueEmail(testInfo);
-      await gotoHydrated(page, "/contact");
-      const select = page.getByLabel("Subject");
-      await expect(select.locator("option").first()).toHaveText("Select a topic");
-      await expect(select.locator("option")).toHaveText([
-        "Select a topic",
-        ...contactSubjects.map((s) => s.label),
-      ]);
-      await fill(page, email);
-      await page.getByRole("button", { name: contactMessages.submit }).click();
+    test(
+      `sends a message: Thank You screen, row in SQLite, email to the owner (${viewport.width}px)`,
+      { tag: "@smoke" },
+      async ({ page, inbox, mailbox }, testInfo) => {
+        await page.setViewportSize(viewport);
+        const email = uniqueEmail(testInfo);
+        await gotoHydrated(page, "/contact");
+        const select = page.getByLabel("Subject");
+        await expect(select.locator("option").first()).toHaveText("Select a topic");
+        await expect(select.locator("option")).toHaveText([
+          "Select a topic",
+          ...contactSubjects.map((s) => s.label),
+        ]);
+        await fill(page, email);
+        await page.getByRole("button", { name: contactMessages.submit }).click();
 
-      const heading = page.getByRole("heading", { name: "Thank You!" });
-      await expect(heading).toBeVisible();
-      await expect(heading).toBeFocused();
-      await expect(page.getByText(contactMessages.success)).toBeVisible();
-      await expect(page.getByRole("link", { name: "Return Home" })).toHaveAttribute("href", "/");
-      await expect(page.getByRole("button", { name: contactMessages.submit })).toHaveCount(0);
+        const heading = page.getByRole("heading", { name: "Thank You!" });
+        await expect(heading).toBeVisible();
+        await expect(heading).toBeFocused();
+        await expect(page.getByText(contactMessages.success)).toBeVisible();
+        await expect(page.getByRole("link", { name: "Return Home" })).toHaveAttribute("href", "/");
+        await expect(page.getByRole("button", { name: contactMessages.submit })).toHaveCount(0);
 
-      const rows = await inbox.query<Submission>(
-        "SELECT * FROM submissions WHERE form = 'contact' AND data LIKE ?",
-        `%${email}%`,
-      );
-      expect(rows).toHaveLength(1);
-      expect(JSON.parse(rows[0]?.data ?? "{}")).toMatchObject({
-        name: "Pat Skater",
-        email,
-        subject: contactSubjects[1].value,
-      });
-      const mail = await mailbox.waitFor((m) => m.raw.includes(email), 15_000);
-      expect(mail.envelope.to).toContain("owner@example.test");
-    });
+        const rows = await inbox.query<Submission>(
+          "SELECT * FROM submissions WHERE form = 'contact' AND data LIKE ?",
+          `%${email}%`,
+        );
+        expect(rows).toHaveLength(1);
+        expect(JSON.parse(rows[0]?.data ?? "{}")).toMatchObject({
+          name: "Pat Skater",
+          email,
+          subject: contactSubjects[1].value,
+        });
+        const mail = await mailbox.waitFor((m) => m.raw.includes(email), 15_000);
+        expect(mail.envelope.to).toContain("owner@example.test");
+      },
+    );
   }
 
   test.describe("errors", () => {

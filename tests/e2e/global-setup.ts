@@ -5,8 +5,8 @@
 //   3. starts the SMTP capture (tests/support/smtp.ts), saving each message as JSON in mail/;
 //   4. starts the real server (tests/support/server.ts) with DATABASE_PATH, SMTP_URL and
 //      NOTIFY_TO/NOTIFY_FROM;
-//   5. makes a second build whose forms post to another origin (VITE_FORMS_ENDPOINT) and
-//      serves it, with a second inbox standing in for the hosted service on its own port
+//   5. makes a second build whose forms post to another origin (VITE_FORMS_ENDPOINT; kept
+//      between runs like the first, tests/support/build.ts) and serves it, with a second inbox standing in for the hosted service on its own port
 //      (SITE_ORIGINS allows the site): CROSS_SITE_URL, CROSS_FORMS_URL, CROSS_DATABASE_PATH,
 //      CROSS_SITE_DIR (that build's folder) and PAGES_PORT (a port whose origin the second
 //      inbox also allows, for wrangler).
@@ -17,7 +17,7 @@ import { cpSync, createWriteStream, mkdirSync, mkdtempSync, rmSync } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { projectRoot as root } from "../../tooling/project.ts";
-import { buildSiteCopy, buildTestSite, testSiteDir } from "../support/build.ts";
+import { buildCrossOriginSite, buildTestSite, testSiteDir } from "../support/build.ts";
 import { freePort, type RunningServer, startServer } from "../support/server.ts";
 import { startSmtp } from "../support/smtp.ts";
 
@@ -27,21 +27,15 @@ export default async function globalSetup() {
   const setupStarted = Date.now();
   buildTestSite((message) => console.log(`[e2e] ${message}`));
 
-  const tmp = mkdtempSync(join(tmpdir(), "rink-e2e-"));
   // The cross-origin pair: a build posting to `formsUrl`, served at `crossUrl`. Built before
   // anything starts, so a failed build leaves no process behind.
-  const [crossPort, formsPort, pagesPort] = [await freePort(), await freePort(), await freePort()];
+  const cross = await buildCrossOriginSite((message) => console.log(`[e2e] ${message}`));
+  const [crossPort, pagesPort] = [await freePort(), await freePort()];
+  const formsPort = cross.formsPort;
   const crossUrl = `http://127.0.0.1:${crossPort}`;
-  const formsUrl = `http://127.0.0.1:${formsPort}`;
+  const tmp = mkdtempSync(join(tmpdir(), "rink-e2e-"));
   const crossSiteDir = join(tmp, "cross-site");
-  try {
-    const started = Date.now();
-    buildSiteCopy(crossSiteDir, { VITE_FORMS_ENDPOINT: formsUrl });
-    console.log(`[e2e] built the cross-origin site in ${seconds(started)}`);
-  } catch (error) {
-    rmSync(tmp, { recursive: true, force: true });
-    throw error;
-  }
+  cpSync(cross.siteDir, crossSiteDir, { recursive: true });
   const mailDir = join(tmp, "mail");
   mkdirSync(mailDir);
   // Serve a copy, so a rebuild during the run cannot change the site under the specs.
@@ -109,7 +103,7 @@ export default async function globalSetup() {
   process.env.MAIL_DIR = mailDir;
   process.env.SMTP_URL = smtp.url;
   process.env.CROSS_SITE_URL = crossUrl;
-  process.env.CROSS_FORMS_URL = formsUrl;
+  process.env.CROSS_FORMS_URL = `http://127.0.0.1:${formsPort}`;
   process.env.CROSS_DATABASE_PATH = join(tmp, "cross-inbox.db");
   process.env.CROSS_SITE_DIR = crossSiteDir;
   process.env.PAGES_PORT = String(pagesPort);

@@ -1,7 +1,13 @@
-// Every route renders its facts from the content module, at a phone and a laptop width.
+// Every route, hydrated, at a phone and a laptop width, on one page load each: its status,
+// title and description, the facts it renders from the content module, the footer; and a
+// full-page screenshot in reports/screenshots/ for people to look at (not a check). Run alone
+// with `npm run test:e2e -- routes`. (The footer checks came here from footer.spec.ts, the
+// screenshots from screenshots.spec.ts: one load serves all three.)
+import { join } from "node:path";
 import { site } from "./content";
-import { expect, test, viewports } from "./fixtures";
-import { expectRouteFacts, type RoutePath, routes } from "./site-facts";
+import { expect, gotoHydrated, sizeName, test, viewports } from "./fixtures";
+import { screenshotDir as dir, pageName } from "./host-screenshots";
+import { expectFooter, expectRouteFacts, type RoutePath, routes, unknownPath } from "./site-facts";
 
 const pageKey: Record<RoutePath, keyof typeof site.pages> = {
   "/": "home",
@@ -12,12 +18,14 @@ const pageKey: Record<RoutePath, keyof typeof site.pages> = {
 };
 
 for (const viewport of [viewports.mobile, viewports.desktop]) {
-  test.describe(`at ${viewport.width}x${viewport.height}`, () => {
+  const size = sizeName(viewport);
+  // The smoke pass of `npm run test:quick`: every page renders, hydrated, at both sizes.
+  test.describe(`at ${size}`, { tag: "@smoke" }, () => {
     test.use({ viewport });
 
     for (const path of routes) {
-      test(`${path} renders its facts`, async ({ page }) => {
-        const response = await page.goto(path);
+      test(`${path} renders its facts and the footer`, async ({ page }) => {
+        const response = await gotoHydrated(page, path);
         expect(response?.status()).toBe(200);
         const meta = site.pages[pageKey[path]];
         await expect(page).toHaveTitle(`${meta.title} | ${site.name}`);
@@ -26,6 +34,26 @@ for (const viewport of [viewports.mobile, viewports.desktop]) {
           meta.description,
         );
         await expectRouteFacts(page, path);
+        await expectFooter(page);
+        await page.screenshot({ path: join(dir, `${pageName(path)}-${size}.png`), fullPage: true });
+      });
+    }
+
+    test(`${unknownPath} answers 404 and shows the footer`, async ({ page }) => {
+      const response = await gotoHydrated(page, unknownPath);
+      expect(response?.status()).toBe(404);
+      await expectFooter(page);
+      await page.screenshot({
+        path: join(dir, `${pageName(unknownPath)}-${size}.png`),
+        fullPage: true,
+      });
+    });
+
+    if (viewport === viewports.mobile) {
+      test("screenshot with the mobile menu open", async ({ page }) => {
+        await gotoHydrated(page, "/");
+        await page.getByRole("button", { name: "Menu" }).click();
+        await page.screenshot({ path: join(dir, `menu-open-${size}.png`) });
       });
     }
   });
