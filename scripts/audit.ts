@@ -344,7 +344,7 @@ async function main() {
 
   const started = performance.now();
   const loadStart = loadavg()[0]?.toFixed(1);
-  buildTestSite((m) => console.log(`[audit] ${m}`));
+  await buildTestSite((m) => console.log(`[audit] ${m}`));
 
   const tmp = mkdtempSync(join(tmpdir(), "rink-audit-"));
   const siteDir = join(tmp, "site");

@@ -26,7 +26,7 @@ import { startServer } from "../tests/support/server.ts";
 
 // The test build (fixture content), made here unless it is fresh: the end-to-end step has
 // just made it in `npm test`.
-buildTestSite((message) => console.log(`[budgets] ${message}`));
+await buildTestSite((message) => console.log(`[budgets] ${message}`));
 const root = testSiteDir;
 const budgets = {
   js: 130 * 1024,

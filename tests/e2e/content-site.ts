@@ -16,7 +16,7 @@ export interface ContentSite {
 export async function serveContent(contentDir: string): Promise<ContentSite> {
   const tmp = mkdtempSync(join(tmpdir(), "rink-content-site-"));
   try {
-    buildSiteCopy(join(tmp, "site"), { CONTENT_DIR: contentDir });
+    await buildSiteCopy(join(tmp, "site"), { CONTENT_DIR: contentDir });
     // No email from this copy: the specs' SMTP capture belongs to the main server.
     const server = await startServer({
       siteDir: join(tmp, "site"),

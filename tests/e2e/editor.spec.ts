@@ -28,8 +28,12 @@ function comingFriday(taken: string[]): string {
   return day;
 }
 
-// One long journey: the build alone takes 10 to 60 s on the two-core machine.
+// One long journey: the build alone takes 10 to 60 s on the two-core machine (it has its own
+// bound, tests/support/build.ts). Each step in the editor has its own bound too, so a step that
+// waits for something that never comes fails with the locator it waited for, not with the
+// journey's timeout: the one unexplained 240 s timeout seen (2026-11-23) had no such bound.
 test.setTimeout(240_000);
+test.use({ actionTimeout: 20_000, navigationTimeout: 30_000 });
 
 test("the owner changes a price and posts a closure in /admin; a build shows both", async ({
   page,
@@ -157,10 +161,13 @@ test("the owner changes a price and posts a closure in /admin; a build shows bot
       });
     let saved: Record<string, string> = {};
     await expect
-      .poll(async () => {
-        saved = await readSaved();
-        return saved["special-dates.yml"] ?? "";
-      })
+      .poll(
+        async () => {
+          saved = await readSaved();
+          return saved["special-dates.yml"] ?? "";
+        },
+        { timeout: 20_000 },
+      )
       .toContain(`date: "${friday}"`);
     for (const file of files) {
       expect(saved[file], `${file} was saved`).not.toBe(original[file]);
@@ -193,7 +200,8 @@ test("the owner changes a price and posts a closure in /admin; a build shows bot
     expect(() => loadSiteContent(contentDir)).not.toThrow();
 
     // The host's rebuild, from the saved files; then the site as a visitor sees it.
-    served = await serveContent(contentDir);
+    served = await test.step("the host's rebuild from the saved files", () =>
+      serveContent(contentDir));
     const site = served.url;
 
     const visitor = await browser.newPage({ timezoneId: timeZone });

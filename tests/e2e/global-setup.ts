@@ -25,7 +25,7 @@ const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} 
 
 export default async function globalSetup() {
   const setupStarted = Date.now();
-  buildTestSite((message) => console.log(`[e2e] ${message}`));
+  await buildTestSite((message) => console.log(`[e2e] ${message}`));
 
   // The cross-origin pair: a build posting to `formsUrl`, served at `crossUrl`. Built before
   // anything starts, so a failed build leaves no process behind.

@@ -12,6 +12,7 @@
 //     at Lighthouse's 4x slowdown); the rink's clock comes from the build's offset table.
 import type { Page } from "@playwright/test";
 import { expect, gotoHydrated, sizeName, test, viewports } from "./fixtures";
+import { loadBeforeHydration, recordShifts, shiftsSoFar, twoFrames } from "./layout-shift";
 import { everyPage, unknownPath } from "./site-facts";
 
 const pages = everyPage;
@@ -195,54 +196,6 @@ test.describe("layout shift", () => {
     ),
   ];
 
-  type Shift = { value: number; sources: string[] };
-  type ShiftWindow = Window & { __shifts: Shift[]; __flushShifts: () => void };
-
-  /** Records every layout shift of the document, with where its sources moved. */
-  function recordShifts() {
-    const w = window as unknown as ShiftWindow;
-    w.__shifts = [];
-    const rect = (r: DOMRectReadOnly) =>
-      `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
-    const record = (entries: PerformanceEntry[]) => {
-      for (const entry of entries as (PerformanceEntry & {
-        value: number;
-        hadRecentInput: boolean;
-        sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
-      })[]) {
-        if (entry.hadRecentInput) continue;
-        w.__shifts.push({
-          value: entry.value,
-          sources: (entry.sources ?? []).map((s) => {
-            const node =
-              s.node instanceof Element
-                ? `${s.node.tagName.toLowerCase()}.${[...s.node.classList].slice(0, 4).join(".")}`
-                : String(s.node?.nodeName);
-            return `${node} ${rect(s.previousRect)} → ${rect(s.currentRect)}`;
-          }),
-        });
-      }
-    };
-    const observer = new PerformanceObserver((list) => record(list.getEntries()));
-    observer.observe({ type: "layout-shift", buffered: true });
-    w.__flushShifts = () => record(observer.takeRecords());
-  }
-
-  /** Two frames: whatever changed before has been laid out, painted and reported. */
-  const twoFrames = (page: Page) =>
-    page.evaluate(
-      () =>
-        new Promise<void>((done) =>
-          requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 50))),
-        ),
-    );
-  const shiftsSoFar = (page: Page) =>
-    page.evaluate(() => {
-      const w = window as unknown as ShiftWindow;
-      w.__flushShifts();
-      return w.__shifts;
-    });
-
   for (const { viewport, path } of cases) {
     test(`${path} at ${sizeName(viewport)}: no shift on hydration, open and closed`, async ({
       page,
@@ -251,49 +204,16 @@ test.describe("layout shift", () => {
       await page.addInitScript(recordShifts);
       for (const [state, time] of Object.entries(clocks)) {
         await page.clock.setFixedTime(time);
-        // React Router's entry is held back until the prerendered page has been parsed and
-        // painted, so what is measured is what hydration and the open-now status change, not
-        // the half-built frames a busy machine paints while the parser yields.
-        let release = () => {};
-        const released = new Promise<void>((done) => {
-          release = done;
-        });
-        await page.route("**/assets/entry.client-*.js", async (route) => {
-          await released;
-          await route.continue();
-        });
-        await page.goto(path, { waitUntil: "domcontentloaded" });
-        // Until the parsed page has been painted and its shifts reported: on a busy machine a
-        // frame can come late, with the entry for what the parser added.
-        let before = -1;
-        for (let i = 0; i < 20; i++) {
-          await twoFrames(page);
-          const count = (await shiftsSoFar(page)).length;
-          if (count === before) break;
-          before = count;
-          await page.waitForTimeout(100);
-        }
-        expect(
-          await page.evaluate(() => "__reactRouterDataRouter" in window),
-          "not hydrated yet",
-        ).toBe(false);
+        // What is measured is what hydration and the open-now status change, not the
+        // half-built frames a busy machine paints while the parser yields.
+        const { shiftsWhileParsing: before, hydrate } = await loadBeforeHydration(page, path);
         if (before > 0) {
           test.info().annotations.push({
             type: "layout shift while the HTML was parsed",
             description: `${before} on ${path} at ${sizeName(viewport)} (${state})`,
           });
         }
-
-        release();
-        await page.waitForFunction(() => {
-          const w = window as { __reactRouterDataRouter?: { state: { initialized: boolean } } };
-          const main = document.querySelector("main");
-          return (
-            w.__reactRouterDataRouter?.state.initialized === true &&
-            main !== null &&
-            Object.keys(main).some((key) => key.startsWith("__reactFiber"))
-          );
-        });
+        await hydrate();
         await expect(
           page.getByRole("contentinfo").locator("p", {
             hasText: state === "open" ? /^Open now/ : /^Closed/,

@@ -2,13 +2,13 @@
 // CONTENT_DIR), never from the owner's content/, into .tmp/test-build so that build/ stays the
 // owner's. The end-to-end specs, the budgets and the audit share this one build; it is made
 // again only when a file it read or a setting changed (tooling/build-inputs.ts).
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { cpSync, existsSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { whyStale } from "../../tooling/build-inputs.ts";
 import { projectRoot } from "../../tooling/project.ts";
-import { freePort } from "./server.ts";
+import { freePort, stopProcessGroup } from "./server.ts";
 
 /** The content every behaviour test reads: a copy of the samples that belongs to the tests. */
 export const fixtureContentDir = join(projectRoot, "tests/fixtures/content");
@@ -18,23 +18,45 @@ const testBuildDir = ".tmp/test-build";
 /** The pages of the test build, as a static host would serve them. */
 export const testSiteDir = join(projectRoot, testBuildDir, "client");
 
-/** `npm run build` with `env` added; throws with the build's output when it fails. */
-export function runBuild(env: Record<string, string> = {}): void {
-  const result = spawnSync("npm", ["run", "build"], {
+/** A build that has not finished after this long is stuck, not slow (it takes 5 to 60 s). */
+const buildTimeoutMs = 180_000;
+
+/**
+ * `npm run build` with `env` added, in its own process group; rejects with the build's output
+ * when it fails or has not finished within three minutes (then it is stopped). Asynchronous,
+ * so a test that waits for it still runs its own timers meanwhile.
+ */
+export function runBuild(env: Record<string, string> = {}): Promise<void> {
+  const child = spawn("npm", ["run", "build"], {
     cwd: projectRoot,
-    encoding: "utf8",
+    detached: true,
     env: { ...process.env, CONTENT_DIR: fixtureContentDir, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
   });
-  if (result.status !== 0) {
-    throw new Error(`the build failed (${result.status}):\n${result.stdout}${result.stderr}`);
+  let output = "";
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
   }
+  return new Promise((done, fail) => {
+    const timer = setTimeout(() => {
+      void stopProcessGroup(child, "SIGTERM", 2_000);
+      fail(new Error(`the build did not finish within ${buildTimeoutMs / 1000} s:\n${output}`));
+    }, buildTimeoutMs);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      if (code === 0) done();
+      else fail(new Error(`the build failed (${code}):\n${output}`));
+    });
+  });
 }
 
 /**
  * Builds the test site unless the last one is still fresh; says which and how long it took.
- * Throws with the build's output when it fails.
+ * Rejects with the build's output when it fails.
  */
-export function buildTestSite(say: (message: string) => void = console.log): void {
+export async function buildTestSite(say: (message: string) => void = console.log) {
   const env = { ...process.env, CONTENT_DIR: fixtureContentDir };
   const why = whyStale({ buildDir: testBuildDir, env });
   if (!why) {
@@ -42,7 +64,7 @@ export function buildTestSite(say: (message: string) => void = console.log): voi
     return;
   }
   const started = Date.now();
-  runBuild({ BUILD_DIR: testBuildDir });
+  await runBuild({ BUILD_DIR: testBuildDir });
   say(`built the test site (${why}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
@@ -86,7 +108,7 @@ export async function buildCrossOriginSite(
     return { siteDir, formsPort };
   }
   const started = Date.now();
-  runBuild({ BUILD_DIR: crossBuildDir, ...endpoint });
+  await runBuild({ BUILD_DIR: crossBuildDir, ...endpoint });
   say(`built the cross-origin site (${why}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return { siteDir, formsPort };
 }
@@ -96,10 +118,10 @@ export async function buildCrossOriginSite(
  * Built inside the project (the prerenderer resolves node_modules from the build's location),
  * removed from there whatever happens.
  */
-export function buildSiteCopy(siteDir: string, env: Record<string, string>): void {
+export async function buildSiteCopy(siteDir: string, env: Record<string, string>) {
   const buildDir = join(projectRoot, ".tmp", `site-build-${process.pid}-${Date.now()}`);
   try {
-    runBuild({ ...env, BUILD_DIR: buildDir });
+    await runBuild({ ...env, BUILD_DIR: buildDir });
     cpSync(join(buildDir, "client"), siteDir, { recursive: true });
   } finally {
     rmSync(buildDir, { recursive: true, force: true });

@@ -1,0 +1,99 @@
+// Measuring what moves when a page hydrates, apart from what a busy machine's parser does
+// before: React Router's entry is held back until the prerendered page has been parsed,
+// painted and its layout shifts reported; then it is released and only the shifts after that
+// are returned. Used by performance.spec.ts (every page, open and closed) and
+// special-dates.spec.ts (the announcement hidden before the first paint).
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures";
+
+export type Shift = { value: number; sources: string[] };
+type ShiftWindow = Window & { __shifts: Shift[]; __flushShifts: () => void };
+
+/** An init script: records every layout shift of the document, with where its sources moved. */
+export function recordShifts() {
+  const w = window as unknown as ShiftWindow;
+  w.__shifts = [];
+  const rect = (r: DOMRectReadOnly) =>
+    `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
+  const record = (entries: PerformanceEntry[]) => {
+    for (const entry of entries as (PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+    })[]) {
+      if (entry.hadRecentInput) continue;
+      w.__shifts.push({
+        value: entry.value,
+        sources: (entry.sources ?? []).map((s) => {
+          const node =
+            s.node instanceof Element
+              ? `${s.node.tagName.toLowerCase()}.${[...s.node.classList].slice(0, 4).join(".")}`
+              : String(s.node?.nodeName);
+          return `${node} ${rect(s.previousRect)} → ${rect(s.currentRect)}`;
+        }),
+      });
+    }
+  };
+  const observer = new PerformanceObserver((list) => record(list.getEntries()));
+  observer.observe({ type: "layout-shift", buffered: true });
+  w.__flushShifts = () => record(observer.takeRecords());
+}
+
+/** Two frames: whatever changed before has been laid out, painted and reported. */
+export const twoFrames = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((done) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 50))),
+      ),
+  );
+
+export const shiftsSoFar = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as ShiftWindow;
+    w.__flushShifts();
+    return w.__shifts;
+  });
+
+/**
+ * Goes to `url` with React Router's entry held back (the page must have `recordShifts` as an
+ * init script); resolves once the parsed page has been painted, with the number of shifts
+ * seen so far and `hydrate`, which releases the entry and waits until React has hydrated.
+ */
+export async function loadBeforeHydration(page: Page, url: string) {
+  let release = () => {};
+  const released = new Promise<void>((done) => {
+    release = done;
+  });
+  await page.route("**/assets/entry.client-*.js", async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(url, { waitUntil: "domcontentloaded" });
+  // Until the parsed page has been painted and its shifts reported: on a busy machine a
+  // frame can come late, with the entry for what the parser added.
+  let before = -1;
+  for (let i = 0; i < 20; i++) {
+    await twoFrames(page);
+    const count = (await shiftsSoFar(page)).length;
+    if (count === before) break;
+    before = count;
+    await page.waitForTimeout(100);
+  }
+  expect(await page.evaluate(() => "__reactRouterDataRouter" in window), "not hydrated yet").toBe(
+    false,
+  );
+  const hydrate = async () => {
+    release();
+    await page.waitForFunction(() => {
+      const w = window as { __reactRouterDataRouter?: { state: { initialized: boolean } } };
+      const main = document.querySelector("main");
+      return (
+        w.__reactRouterDataRouter?.state.initialized === true &&
+        main !== null &&
+        Object.keys(main).some((key) => key.startsWith("__reactFiber"))
+      );
+    });
+  };
+  return { shiftsWhileParsing: before, hydrate };
+}
