@@ -14,12 +14,12 @@ interface ImportMetaEnv {
 }
 
 declare module "virtual:rink-content" {
-  /** Every business fact and page text, from content/*.yml (scripts/content-plugin.ts). */
+  /** Every business fact and page text, from content/*.yml (tooling/vite/content-plugin.ts). */
   export const site: import("./content/schema").SiteContent;
 }
 
 declare module "virtual:rink-photos/hero" {
-  /** Home's photo at the top, or null (content/photos.yml, scripts/photos-plugin.ts). */
+  /** Home's photo at the top, or null (content/photos.yml, tooling/vite/photos-plugin.ts). */
   const hero: import("./lib/photo").Photo | null;
   export default hero;
 }

@@ -1,5 +1,5 @@
 // The one security-header policy. The build writes it per page into build/client/_headers
-// (the file static hosts read; scripts/postbuild.ts) and the server applies that same file,
+// (the file static hosts read; tooling/postbuild.ts) and the server applies that same file,
 // so a static deploy is as strict as `npm start`.
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
@@ -148,7 +148,7 @@ export function renderHeadersFile({
     throw new Error(`No page at ${notFoundPath}: the not-found page's policy is needed.`);
   const header = (name: string, value: string) => `  ${name}: ${value}`;
   const lines: string[] = [
-    "# Written by scripts/postbuild.ts: one security policy for every host.",
+    "# Written by tooling/postbuild.ts: one security policy for every host.",
     "",
   ];
   lines.push(

@@ -56,7 +56,7 @@ const formsEndpoint = process.env.VITE_FORMS_ENDPOINT?.trim();
 const formsOrigin = formsEndpoint ? new URL(formsEndpoint).origin : null;
 
 // Pages the build copies in as they are, with their own headers (not computed from their
-// scripts): the content editor (scripts/build-admin.ts).
+// scripts): the content editor (tooling/build-admin.ts).
 const staticPages: StaticPage[] = [{ path: "/admin/", headers: adminHeaders }];
 
 // React Router writes an SPA fallback for `ssr: false`; every route is prerendered, so an

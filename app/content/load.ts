@@ -191,7 +191,7 @@ export function loadSiteContent(dir = contentDir): SiteContent {
 
 /**
  * content/photos.yml read through its schema (the photos are not part of the site content the
- * pages get as one object: the build processes them first, scripts/photos-plugin.ts). Throws a
+ * pages get as one object: the build processes them first, tooling/vite/photos-plugin.ts). Throws a
  * ContentError with file, line and field, like every content file.
  */
 export function loadPhotosContent(dir = contentDir): PhotosContent {

@@ -1,4 +1,4 @@
-// The owner's photos (content/photos.yml), processed at build (scripts/photos-plugin.ts):
+// The owner's photos (content/photos.yml), processed at build (tooling/vite/photos-plugin.ts):
 // hero (Home, or null), gallery (About) and parties (Parties), each in the owner's order.
 // One module each, so a page's JavaScript carries only the photos it shows.
 export { default as gallery } from "virtual:rink-photos/gallery";

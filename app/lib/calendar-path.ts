@@ -1,4 +1,4 @@
-/** Where the build writes a session's calendar file (scripts/calendar.ts) and cards link. */
+/** Where the build writes a session's calendar file (tooling/vite/calendar.ts) and cards link. */
 export function calendarPath(sessionId: string): string {
   return `/calendar/${sessionId}.ics`;
 }

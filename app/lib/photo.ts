@@ -1,4 +1,4 @@
-// A processed photo as the pages get it (virtual:rink-photos, scripts/photos-plugin.ts), and
+// A processed photo as the pages get it (virtual:rink-photos, tooling/vite/photos-plugin.ts), and
 // the attributes a <picture> needs. The file names are rebuilt here from a few fields rather
 // than shipped as long srcset strings: the data rides in each page's JavaScript.
 

@@ -101,7 +101,7 @@ export async function buildPhotos(dir = contentDir, cacheDir = photoCacheDir): P
 
 /**
  * The owner's photos as the modules `virtual:rink-photos/hero`, `/gallery` and `/parties`, processed at
- * build by sharp (scripts/photos.ts); each file goes out as /assets/photos/<name>-<width>.<key>.<ext>.
+ * build by sharp (tooling/vite/photos.ts); each file goes out as /assets/photos/<name>-<width>.<key>.<ext>.
  * `npm run dev` serves the same files from the cache.
  */
 export function rinkPhotos(): Plugin {

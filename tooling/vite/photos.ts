@@ -1,7 +1,7 @@
 // The photo pipeline (issue 12): one original from content/photos/ in, the files a browser
 // picks from out: AVIF and WebP, with a JPEG for the rest, at several widths, turned upright
 // (EXIF orientation), in sRGB and stripped of metadata (no GPS position leaves the rink).
-// Build-time only (sharp is a devDependency); scripts/photos-plugin.ts wires it into Vite.
+// Build-time only (sharp is a devDependency); tooling/vite/photos-plugin.ts wires it into Vite.
 //
 // Outputs are cached on disk under a key made of the original's bytes, these settings and
 // sharp's version, so a rebuild encodes only a new or changed photo.
