@@ -153,6 +153,12 @@ const mailbox: Mailbox = {
 /** page.goto, then waits until React has hydrated the document, so handlers are attached. */
 export async function gotoHydrated(page: Page, path: string) {
   const response = await page.goto(path);
+  await waitForHydration(page);
+  return response;
+}
+
+/** Waits until React Router has started and React has hydrated <main>, plus one frame. */
+export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => {
     const w = window as { __reactRouterDataRouter?: { state: { initialized: boolean } } };
     const main = document.querySelector("main");
@@ -164,7 +170,6 @@ export async function gotoHydrated(page: Page, path: string) {
   });
   // One more frame, so the hydration commit and its effects have run.
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
-  return response;
 }
 
 let counter = 0;

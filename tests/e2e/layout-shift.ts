@@ -4,7 +4,7 @@
 // are returned. Used by performance.spec.ts (every page, open and closed) and
 // special-dates.spec.ts (the announcement hidden before the first paint).
 import type { Page } from "@playwright/test";
-import { expect } from "./fixtures";
+import { expect, waitForHydration } from "./fixtures";
 
 export type Shift = { value: number; sources: string[] };
 type ShiftWindow = Window & { __shifts: Shift[]; __flushShifts: () => void };
@@ -85,15 +85,7 @@ export async function loadBeforeHydration(page: Page, url: string) {
   );
   const hydrate = async () => {
     release();
-    await page.waitForFunction(() => {
-      const w = window as { __reactRouterDataRouter?: { state: { initialized: boolean } } };
-      const main = document.querySelector("main");
-      return (
-        w.__reactRouterDataRouter?.state.initialized === true &&
-        main !== null &&
-        Object.keys(main).some((key) => key.startsWith("__reactFiber"))
-      );
-    });
+    await waitForHydration(page);
   };
   return { shiftsWhileParsing: before, hydrate };
 }
