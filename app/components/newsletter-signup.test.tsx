@@ -62,6 +62,9 @@ describe("NewsletterSignup", () => {
     expect(email).toHaveAttribute("name", "email");
     expect(phone).toHaveAttribute("name", "phone");
     expect(phone).toHaveAttribute("maxLength", "14");
+    // "tel" is the autofill token for a tel input ("tel-national" is for text inputs only).
+    expect(phone).toHaveAttribute("type", "tel");
+    expect(phone).toHaveAttribute("autocomplete", "tel");
     const honeypot = container.querySelector('input[name="_gotcha"]');
     expect(honeypot).toHaveAttribute("tabIndex", "-1");
     expect(honeypot).toHaveAttribute("autoComplete", "off");
