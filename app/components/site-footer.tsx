@@ -89,7 +89,10 @@ export function SiteFooter({
             </a>
             <p className="mt-3">
               {phone.label}:{" "}
-              <a href={telHref(phone.number)} className="underline underline-offset-4">
+              <a
+                href={telHref(phone.number)}
+                className="whitespace-nowrap underline underline-offset-4"
+              >
                 {formatPhone(phone.number)}
               </a>
             </p>

@@ -55,7 +55,7 @@ export default function Contact() {
                   <dd>
                     <a
                       href={telHref(phone.number)}
-                      className="text-brand-800 underline underline-offset-4"
+                      className="whitespace-nowrap text-brand-800 underline underline-offset-4"
                     >
                       {formatPhone(phone.number)}
                     </a>
@@ -123,7 +123,11 @@ export default function Contact() {
           </h2>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             {site.phones.map((phone) => (
-              <a key={phone.label} href={telHref(phone.number)} className={buttonStyles.primary}>
+              <a
+                key={phone.label}
+                href={telHref(phone.number)}
+                className={`${buttonStyles.primary} whitespace-nowrap`}
+              >
                 <PhoneIcon />
                 {phone.label}: {formatPhone(phone.number)}
               </a>
