@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import type { SiteContent } from "../content/types";
 import { buildDate } from "./build-date.ts";
-import { eventsJsonLd, partyOffersJsonLd, rinkJsonLd } from "./structured-data.ts";
+import { partyOffersJsonLd, rinkJsonLd } from "./structured-data.ts";
 
 /** The public address, from the SITE_URL build setting (see vite.config.ts). */
 export const siteUrl: string = import.meta.env.SITE_URL ?? "http://localhost:3000";
@@ -65,12 +65,3 @@ export function pageMeta(
 
 /** The party packages as schema.org offers, for /parties. */
 export const partyOffers = (site: SiteContent) => partyOffersJsonLd(site.partyPackages, siteUrl);
-
-/**
- * The sessions of the next 14 days and the coming special events as schema.org Events, for
- * the pages that list them (home). `image` is a photo's path on the site, when there is one.
- */
-export const upcomingEvents = (site: SiteContent, image?: string) => ({
-  "@context": "https://schema.org",
-  "@graph": eventsJsonLd(site, siteUrl, buildDate, image ? `${siteUrl}${image}` : undefined),
-});

@@ -13,11 +13,12 @@ import { hero } from "../content/photos";
 import { site } from "../content/site";
 import { builtAt } from "../lib/build-date";
 import { dayOf, upcomingSpecialDates } from "../lib/calendar-day";
+import { upcomingEvents } from "../lib/event-data";
 import { formAction } from "../lib/form-endpoints";
 import { directionsUrl, formatAddress } from "../lib/maps";
 import { formatPhone, phoneByLabel, telHref } from "../lib/phone";
 import { fullSizeUrl } from "../lib/photo";
-import { pageMeta, upcomingEvents } from "../lib/seo";
+import { pageMeta } from "../lib/seo";
 import { useRinkToday } from "../lib/use-rink-today";
 import type { Route } from "./+types/home";
 
