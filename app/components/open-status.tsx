@@ -17,6 +17,8 @@ interface OpenStatusProps extends RinkHours {
    * same reserved room. Without JavaScript it stays hidden: nothing would update it.
    */
   prerenderAt?: number;
+  /** "large" where the status is the first thing to read (home's first screen). */
+  size?: "small" | "large";
 }
 
 type Shown = { text: string; open: boolean; note?: string };
@@ -39,6 +41,7 @@ export function OpenStatus({
   timeZone,
   tone = "light",
   prerenderAt,
+  size = "small",
 }: OpenStatusProps) {
   const rink = useMemo(() => ({ hours, specialDates }), [hours, specialDates]);
   const [status, setStatus] = useState<Shown | null>(() =>
@@ -64,8 +67,10 @@ export function OpenStatus({
         ? "bg-emerald-100 text-emerald-900"
         : "bg-slate-200 text-slate-900";
   const pill =
-    "col-start-1 row-start-1 inline-flex items-center gap-2 self-start justify-self-start rounded-full px-3 py-1 font-semibold text-sm";
-  const noteStyle = "col-start-1 row-start-2 mt-1 text-sm font-semibold";
+    "col-start-1 row-start-1 inline-flex items-center gap-2 self-start justify-self-start rounded-full font-semibold";
+  const text = size === "large" ? "text-base sm:text-lg" : "text-sm";
+  const padding = size === "large" ? "px-4 py-1.5" : "px-3 py-1";
+  const noteStyle = `col-start-1 row-start-2 mt-1 font-semibold ${text}`;
   // Fixed for the content: not recomputed on each minute's re-render. Room is kept for the
   // longest status and, when special dates are coming, for the longest of their notes.
   const reserve = useMemo(() => reservedStatusTexts(rink, buildDate), [rink]);
@@ -80,7 +85,11 @@ export function OpenStatus({
   return (
     <div className={prerenderAt === undefined ? "grid" : "js:grid hidden"}>
       {reserve.map((placeholder) => (
-        <span key={placeholder} aria-hidden="true" className={`invisible ${pill}`}>
+        <span
+          key={placeholder}
+          aria-hidden="true"
+          className={`invisible ${pill} ${padding} ${text}`}
+        >
           <span className="size-2.5" />
           {placeholder}
         </span>
@@ -92,7 +101,7 @@ export function OpenStatus({
       ))}
       {status === null ? null : (
         <>
-          <p className={`${pill} ${colours}`}>
+          <p className={`${pill} ${padding} ${text} ${colours}`}>
             <span
               aria-hidden="true"
               className={`size-2.5 rounded-full ${open ? "bg-emerald-600" : "bg-slate-500"}`}

@@ -61,6 +61,7 @@ export default function Home() {
                 timeZone={site.timeZone}
                 tone="dark"
                 prerenderAt={builtAt}
+                size="large"
               />
             </div>
             <div className="mt-4 flex flex-wrap gap-3">
