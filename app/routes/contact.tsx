@@ -123,13 +123,13 @@ export default function Contact() {
           </h2>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             {site.phones.map((phone) => (
-              <a
-                key={phone.label}
-                href={telHref(phone.number)}
-                className={`${buttonStyles.primary} whitespace-nowrap`}
-              >
+              <a key={phone.label} href={telHref(phone.number)} className={buttonStyles.primary}>
                 <PhoneIcon />
-                {phone.label}: {formatPhone(phone.number)}
+                {/* The label may wrap on a narrow phone; the number stays whole. */}
+                <span>
+                  {phone.label}:{" "}
+                  <span className="whitespace-nowrap">{formatPhone(phone.number)}</span>
+                </span>
               </a>
             ))}
           </div>
