@@ -53,7 +53,8 @@ const pages = {
 
 const out = join(projectRoot, "reports/screenshots/clock");
 mkdirSync(out, { recursive: true });
-buildTestSite();
+// The test build, made first if stale (awaited: the helper becomes asynchronous on main).
+await buildTestSite();
 const tmp = mkdtempSync(join(tmpdir(), "rink-screenshots-"));
 const server = await startServer({ siteDir: testSiteDir, databasePath: join(tmp, "inbox.db") });
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
