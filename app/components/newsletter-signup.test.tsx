@@ -83,6 +83,12 @@ describe("NewsletterSignup", () => {
     expect(phone).toHaveValue("(260) 55");
   });
 
+  it("takes a number autofilled with the +1 country code as the 10-digit number", () => {
+    const { phone } = setup();
+    fireEvent.change(phone, { target: { value: "+1 260-555-0142" } });
+    expect(phone).toHaveValue("(260) 555-0142");
+  });
+
   it("keeps the caret beside the digit typed mid-number", async () => {
     const { phone } = setup();
     const user = userEvent.setup();
