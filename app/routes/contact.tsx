@@ -23,7 +23,8 @@ export default function Contact() {
     <>
       <PageHero title={site.pages.contact.heading} lead={site.pages.contact.lead} />
       <div className="mx-auto max-w-6xl px-4 py-16">
-        <div className="grid gap-6 md:grid-cols-3">
+        {/* Address over phones, the hours beside both: no card stretched far past its words. */}
+        <div className="grid gap-6 md:grid-cols-2">
           <section aria-labelledby="contact-address" className="rounded-2xl bg-brand-50 p-6">
             <h2
               id="contact-address"
@@ -64,7 +65,10 @@ export default function Contact() {
               ))}
             </dl>
           </section>
-          <section aria-labelledby="contact-hours" className="rounded-2xl bg-brand-50 p-6">
+          <section
+            aria-labelledby="contact-hours"
+            className="rounded-2xl bg-brand-50 p-6 md:col-start-2 md:row-span-2 md:row-start-1"
+          >
             <h2
               id="contact-hours"
               className="flex items-center gap-2 font-display font-extrabold text-brand-900 text-xl"
