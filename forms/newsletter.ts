@@ -2,7 +2,7 @@
 
 export const newsletterFields = {
   email: { label: "Email", maxLength: 254, type: "email", autoComplete: "email" },
-  phone: { label: "Phone", maxLength: 14, type: "tel", autoComplete: "tel-national" },
+  phone: { label: "Phone", maxLength: 14, type: "tel", autoComplete: "tel" },
 } as const;
 
 /** The phone input keeps at most this many digits. */

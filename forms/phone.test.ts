@@ -31,6 +31,10 @@ describe("formatPhoneInput", () => {
     ["260.555.0142", "(260) 555-0142"],
     ["abc", ""],
     ["(123) ", "(123"],
+    // Autofill's full number (autocomplete="tel"): the +1 country code is not kept.
+    ["+1 260-555-0142", "(260) 555-0142"],
+    ["+12605550142", "(260) 555-0142"],
+    ["+1 (260) 555-0142", "(260) 555-0142"],
   ])("formats %j as %j", (input, expected) => {
     expect(formatPhoneInput(input)).toBe(expected);
   });
@@ -38,7 +42,8 @@ describe("formatPhoneInput", () => {
   it("keeps the input's digits, in order, up to ten", () => {
     fc.assert(
       fc.property(typed, (input) => {
-        const digits = input.replace(/\D/g, "");
+        // Less a leading +1, the country code (examples above).
+        const digits = input.replace(/^\s*\+1/, "").replace(/\D/g, "");
         expect(phoneDigitsOf(formatPhoneInput(input))).toBe(digits.slice(0, phoneDigits));
       }),
     );

@@ -3,9 +3,16 @@
 
 import { phoneDigits } from "./newsletter.ts";
 
-/** Every digit in the text, in order, at most `phoneDigits` of them. */
+/**
+ * Every digit in the text, in order, at most `phoneDigits` of them. A leading "+1", the US
+ * country code a browser's autofill may write into a tel input (autocomplete="tel"), is not
+ * part of the number: kept, it would push the last digit out.
+ */
 export function phoneDigitsOf(value: string): string {
-  return value.replace(/\D/g, "").slice(0, phoneDigits);
+  return value
+    .replace(/^\s*\+1/, "")
+    .replace(/\D/g, "")
+    .slice(0, phoneDigits);
 }
 
 /**

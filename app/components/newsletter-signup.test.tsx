@@ -62,6 +62,9 @@ describe("NewsletterSignup", () => {
     expect(email).toHaveAttribute("name", "email");
     expect(phone).toHaveAttribute("name", "phone");
     expect(phone).toHaveAttribute("maxLength", "14");
+    // "tel" is the autofill token for a tel input ("tel-national" is for text inputs only).
+    expect(phone).toHaveAttribute("type", "tel");
+    expect(phone).toHaveAttribute("autocomplete", "tel");
     const honeypot = container.querySelector('input[name="_gotcha"]');
     expect(honeypot).toHaveAttribute("tabIndex", "-1");
     expect(honeypot).toHaveAttribute("autoComplete", "off");
@@ -78,6 +81,12 @@ describe("NewsletterSignup", () => {
     expect(phone).toHaveValue("(260) 555");
     await user.type(phone, "{Backspace}");
     expect(phone).toHaveValue("(260) 55");
+  });
+
+  it("takes a number autofilled with the +1 country code as the 10-digit number", () => {
+    const { phone } = setup();
+    fireEvent.change(phone, { target: { value: "+1 260-555-0142" } });
+    expect(phone).toHaveValue("(260) 555-0142");
   });
 
   it("keeps the caret beside the digit typed mid-number", async () => {

@@ -11,23 +11,47 @@ import {
 interface OpenStatusProps extends RinkHours {
   timeZone: string;
   tone?: "light" | "dark";
+  /**
+   * The instant of the build: the prerendered HTML then holds the status at that instant (the
+   * page's first screen answers at once), and hydration moves it to the visitor's clock in the
+   * same reserved room. Without JavaScript it stays hidden: nothing would update it.
+   */
+  prerenderAt?: number;
+  /** "large" where the status is the first thing to read (home's first screen). */
+  size?: "small" | "large";
 }
+
+type Shown = { text: string; open: boolean; note?: string };
+
+const describeAt = (rink: RinkHours, at: Date, timeZone: string): Shown => {
+  const now = openStatus(rink, at, timeZone);
+  return { text: describeOpenStatus(now), open: now.open, note: now.note };
+};
 
 /**
  * "Open now until 9:05 PM" / "Closed, opens Friday at 6:30 PM", on the visitor's clock, with
  * the owner's note on a special date ("Closed for Christmas Day"). No status is rendered at
- * build (a prerendered status would be stale), only the room it needs: it appears after
- * hydration, so server and client HTML match, and refreshes every minute.
+ * build (a prerendered status would be stale) unless `prerenderAt` asks for the build's
+ * answer, only the room it needs: it appears after hydration, so server and client HTML
+ * match, and refreshes every minute.
  */
-export function OpenStatus({ hours, specialDates, timeZone, tone = "light" }: OpenStatusProps) {
+export function OpenStatus({
+  hours,
+  specialDates,
+  timeZone,
+  tone = "light",
+  prerenderAt,
+  size = "small",
+}: OpenStatusProps) {
   const rink = useMemo(() => ({ hours, specialDates }), [hours, specialDates]);
-  const [status, setStatus] = useState<{ text: string; open: boolean; note?: string } | null>(null);
+  const [status, setStatus] = useState<Shown | null>(() =>
+    prerenderAt === undefined
+      ? null
+      : describeAt({ hours, specialDates }, new Date(prerenderAt), timeZone),
+  );
 
   useEffect(() => {
-    const update = () => {
-      const now = openStatus(rink, new Date(), timeZone);
-      setStatus({ text: describeOpenStatus(now), open: now.open, note: now.note });
-    };
+    const update = () => setStatus(describeAt(rink, new Date(), timeZone));
     update();
     const timer = window.setInterval(update, 60_000);
     return () => window.clearInterval(timer);
@@ -43,8 +67,10 @@ export function OpenStatus({ hours, specialDates, timeZone, tone = "light" }: Op
         ? "bg-emerald-100 text-emerald-900"
         : "bg-slate-200 text-slate-900";
   const pill =
-    "col-start-1 row-start-1 inline-flex items-center gap-2 self-start justify-self-start rounded-full px-3 py-1 font-semibold text-sm";
-  const noteStyle = "col-start-1 row-start-2 mt-1 text-sm font-semibold";
+    "col-start-1 row-start-1 inline-flex items-center gap-2 self-start justify-self-start rounded-full font-semibold";
+  const text = size === "large" ? "text-base sm:text-lg" : "text-sm";
+  const padding = size === "large" ? "px-4 py-1.5" : "px-3 py-1";
+  const noteStyle = `col-start-1 row-start-2 mt-1 font-semibold ${text}`;
   // Fixed for the content: not recomputed on each minute's re-render. Room is kept for the
   // longest status and, when special dates are coming, for the longest of their notes.
   const reserve = useMemo(() => reservedStatusTexts(rink, buildDate), [rink]);
@@ -57,9 +83,13 @@ export function OpenStatus({ hours, specialDates, timeZone, tone = "light" }: Op
   // is as tall as the tallest of them at any width and in any font: nothing moves when the
   // status appears after hydration or changes (CLS 0).
   return (
-    <div className="grid">
+    <div className={prerenderAt === undefined ? "grid" : "js:grid hidden"}>
       {reserve.map((placeholder) => (
-        <span key={placeholder} aria-hidden="true" className={`invisible ${pill}`}>
+        <span
+          key={placeholder}
+          aria-hidden="true"
+          className={`invisible ${pill} ${padding} ${text}`}
+        >
           <span className="size-2.5" />
           {placeholder}
         </span>
@@ -71,7 +101,7 @@ export function OpenStatus({ hours, specialDates, timeZone, tone = "light" }: Op
       ))}
       {status === null ? null : (
         <>
-          <p className={`${pill} ${colours}`}>
+          <p className={`${pill} ${padding} ${text} ${colours}`}>
             <span
               aria-hidden="true"
               className={`size-2.5 rounded-full ${open ? "bg-emerald-600" : "bg-slate-500"}`}

@@ -37,7 +37,7 @@ export function SiteFooter({
 }: SiteFooterProps) {
   return (
     <footer className="bg-brand-950 text-brand-50">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
         <section aria-labelledby="footer-about">
           <h2 id="footer-about" className="font-display font-extrabold text-lg text-white">
             {name}
@@ -65,7 +65,8 @@ export function SiteFooter({
             ))}
           </ul>
         </nav>
-        <section aria-labelledby="footer-hours">
+        {/* Two fifths on a laptop: the hours and the holiday dates without wrapping every line. */}
+        <section aria-labelledby="footer-hours" className="lg:col-span-2">
           <h2 id="footer-hours" className="font-display font-extrabold text-lg text-white">
             Hours
           </h2>
@@ -89,7 +90,10 @@ export function SiteFooter({
             </a>
             <p className="mt-3">
               {phone.label}:{" "}
-              <a href={telHref(phone.number)} className="underline underline-offset-4">
+              <a
+                href={telHref(phone.number)}
+                className="whitespace-nowrap underline underline-offset-4"
+              >
                 {formatPhone(phone.number)}
               </a>
             </p>

@@ -48,14 +48,7 @@ export function rinkJsonLd(rink: RinkFacts, siteUrl: string, today: string) {
     image: `${siteUrl}/og-image.png`,
     telephone: main?.number,
     priceRange: `${formatPrice(low)}–${formatPrice(high)}`,
-    address: {
-      "@type": "PostalAddress",
-      streetAddress: rink.address.street,
-      addressLocality: rink.address.city,
-      addressRegion: rink.address.region,
-      postalCode: rink.address.postalCode,
-      addressCountry: "US",
-    },
+    address: postalAddress(rink.address),
     openingHoursSpecification: rink.hours.flatMap((d) =>
       d.ranges.map((r) => ({
         "@type": "OpeningHoursSpecification",
@@ -96,5 +89,17 @@ export function partyOffersJsonLd(packages: readonly PartyPackage[], siteUrl: st
         },
       ],
     })),
+  };
+}
+
+/** The rink's address as schema.org reads it. */
+export function postalAddress(address: Address) {
+  return {
+    "@type": "PostalAddress",
+    streetAddress: address.street,
+    addressLocality: address.city,
+    addressRegion: address.region,
+    postalCode: address.postalCode,
+    addressCountry: "US",
   };
 }

@@ -23,7 +23,8 @@ export default function Contact() {
     <>
       <PageHero title={site.pages.contact.heading} lead={site.pages.contact.lead} />
       <div className="mx-auto max-w-6xl px-4 py-16">
-        <div className="grid gap-6 md:grid-cols-3">
+        {/* Address over phones, the hours beside both: no card stretched far past its words. */}
+        <div className="grid gap-6 md:grid-cols-2">
           <section aria-labelledby="contact-address" className="rounded-2xl bg-brand-50 p-6">
             <h2
               id="contact-address"
@@ -55,7 +56,7 @@ export default function Contact() {
                   <dd>
                     <a
                       href={telHref(phone.number)}
-                      className="text-brand-800 underline underline-offset-4"
+                      className="whitespace-nowrap text-brand-800 underline underline-offset-4"
                     >
                       {formatPhone(phone.number)}
                     </a>
@@ -64,7 +65,10 @@ export default function Contact() {
               ))}
             </dl>
           </section>
-          <section aria-labelledby="contact-hours" className="rounded-2xl bg-brand-50 p-6">
+          <section
+            aria-labelledby="contact-hours"
+            className="rounded-2xl bg-brand-50 p-6 md:col-start-2 md:row-span-2 md:row-start-1"
+          >
             <h2
               id="contact-hours"
               className="flex items-center gap-2 font-display font-extrabold text-brand-900 text-xl"
@@ -125,7 +129,11 @@ export default function Contact() {
             {site.phones.map((phone) => (
               <a key={phone.label} href={telHref(phone.number)} className={buttonStyles.primary}>
                 <PhoneIcon />
-                {phone.label}: {formatPhone(phone.number)}
+                {/* The label may wrap on a narrow phone; the number stays whole. */}
+                <span>
+                  {phone.label}:{" "}
+                  <span className="whitespace-nowrap">{formatPhone(phone.number)}</span>
+                </span>
               </a>
             ))}
           </div>

@@ -1,6 +1,7 @@
 import { smsConsent } from "../../forms/newsletter";
 import { PhoneIcon, PinIcon, StarIcon } from "../components/icons";
 import { NewsletterSignup } from "../components/newsletter-signup";
+import { OpenStatus } from "../components/open-status";
 import { PostedHours } from "../components/posted-hours";
 import { RatingBadge } from "../components/rating-badge";
 import { ResponsivePhoto } from "../components/responsive-photo";
@@ -10,15 +11,21 @@ import { buttonStyles } from "../components/ui/button-styles";
 import { UpcomingEvents } from "../components/upcoming-events";
 import { hero } from "../content/photos";
 import { site } from "../content/site";
+import { builtAt } from "../lib/build-date";
 import { dayOf, upcomingSpecialDates } from "../lib/calendar-day";
+import { upcomingEvents } from "../lib/event-data";
 import { formAction } from "../lib/form-endpoints";
 import { directionsUrl, formatAddress } from "../lib/maps";
 import { formatPhone, phoneByLabel, telHref } from "../lib/phone";
+import { fullSizeUrl } from "../lib/photo";
 import { pageMeta } from "../lib/seo";
 import { useRinkToday } from "../lib/use-rink-today";
 import type { Route } from "./+types/home";
 
-export const meta = ({ location }: Route.MetaArgs) => pageMeta(site, "home", location.pathname);
+export const meta = ({ location }: Route.MetaArgs) =>
+  pageMeta(site, "home", location.pathname, {
+    jsonLd: [upcomingEvents(site, hero ? fullSizeUrl(hero) : undefined)],
+  });
 
 export default function Home() {
   const main = phoneByLabel(site.phones, "Main");
@@ -28,40 +35,55 @@ export default function Home() {
   return (
     <>
       <section className="dark-band bg-gradient-to-br from-brand-950 via-brand-900 to-pop-700 text-white">
-        <div className="mx-auto max-w-6xl px-4 py-16 sm:py-24">
-          <p className="font-semibold text-accent-300 uppercase tracking-wide">
-            {site.pages.home.eyebrow}
-          </p>
-          <h1 className="mt-3 max-w-3xl font-display font-extrabold text-4xl sm:text-6xl">
-            {site.name}
-          </h1>
-          <p className="mt-4 max-w-2xl text-brand-50 text-xl">{site.tagline}</p>
-          <RatingBadge
-            value={site.rating.value}
-            source={site.rating.source}
-            className="mt-6 rounded-full bg-white/10 px-4 py-2"
-          />
-          <div className="mt-8 flex flex-wrap gap-3">
-            <a href={telHref(main.number)} className={buttonStyles.primary}>
-              <PhoneIcon />
-              Call to Book
-            </a>
-            <a href="#hours" className={buttonStyles.secondary}>
-              View Hours
-            </a>
+        {/* On a laptop the photo stands beside the words, both in the first screen. */}
+        <div
+          className={`mx-auto grid max-w-6xl gap-10 px-4 py-16 sm:py-24 lg:items-center lg:gap-12 lg:py-14 ${hero ? "lg:grid-cols-2" : ""}`}
+        >
+          <div>
+            <p className="font-semibold text-accent-300 uppercase tracking-wide">
+              {site.pages.home.eyebrow}
+            </p>
+            <h1 className="mt-3 max-w-3xl font-display font-extrabold text-4xl sm:text-6xl lg:text-5xl xl:text-6xl">
+              {site.name}
+            </h1>
+            <p className="mt-4 max-w-2xl text-brand-50 text-xl">{site.tagline}</p>
+            <RatingBadge
+              value={site.rating.value}
+              source={site.rating.source}
+              className="mt-6 rounded-full bg-white/10 px-4 py-2"
+            />
+            {/* "Are they open?", answered in the first screen: the build's answer in the HTML,
+                the visitor's clock once the page runs. */}
+            <div className="mt-6">
+              <OpenStatus
+                hours={site.hours}
+                specialDates={site.specialDates}
+                timeZone={site.timeZone}
+                tone="dark"
+                prerenderAt={builtAt}
+                size="large"
+              />
+            </div>
+            <div className="mt-4 flex flex-wrap gap-3">
+              <a href={telHref(main.number)} className={buttonStyles.primary}>
+                <PhoneIcon />
+                Call to Book
+              </a>
+              <a href="#hours" className={buttonStyles.secondary}>
+                View Hours
+              </a>
+            </div>
           </div>
-        </div>
-        {/* Photo (issue 12): the owner's hero photo, the page's largest paint. */}
-        {hero ? (
-          <div className="mx-auto max-w-6xl px-4 pb-16 sm:pb-24">
+          {/* Photo (issue 12): the owner's hero photo, the page's largest paint. */}
+          {hero ? (
             <ResponsivePhoto
               photo={hero}
               priority
-              sizes="(min-width: 1184px) 1152px, calc(100vw - 32px)"
-              className="aspect-video h-auto w-full rounded-2xl object-cover sm:aspect-5/2"
+              sizes="(min-width: 1184px) 552px, (min-width: 1024px) calc(50vw - 40px), calc(100vw - 32px)"
+              className="aspect-video h-auto w-full rounded-2xl object-cover sm:aspect-5/2 lg:aspect-4/3"
             />
-          </div>
-        ) : null}
+          ) : null}
+        </div>
       </section>
 
       <section aria-labelledby="offer" className="mx-auto max-w-6xl px-4 py-16">
@@ -83,15 +105,17 @@ export default function Home() {
             title="Public Skating Sessions"
             intro={site.pages.home.sessionsIntro}
           />
-          <div className="mt-8 max-w-md rounded-2xl border border-brand-100 bg-white p-6">
-            <h3 className="font-display font-extrabold text-brand-900 text-xl">Posted hours</h3>
-            <PostedHours
-              hours={site.hours}
-              specialDates={site.specialDates}
-              timeZone={site.timeZone}
-            />
-          </div>
+          {/* The posted hours are the first cell of the sessions' grid: beside them on a
+              tablet and a laptop, above them on a phone. */}
           <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            <div className="rounded-2xl border border-brand-100 bg-white p-6">
+              <h3 className="font-display font-extrabold text-brand-900 text-xl">Posted hours</h3>
+              <PostedHours
+                hours={site.hours}
+                specialDates={site.specialDates}
+                timeZone={site.timeZone}
+              />
+            </div>
             {site.sessions.map((session) => (
               <SessionCard
                 key={session.id}
@@ -144,7 +168,7 @@ export default function Home() {
             <p className="mt-2">
               <a
                 href={telHref(main.number)}
-                className="text-brand-800 underline underline-offset-4"
+                className="whitespace-nowrap text-brand-800 underline underline-offset-4"
               >
                 {formatPhone(main.number)}
               </a>

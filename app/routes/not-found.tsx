@@ -18,7 +18,10 @@ export default function NotFound() {
       </h1>
       <p className="mt-4 text-lg text-slate-700">
         {site.pages.notFound.lead}{" "}
-        <a href={telHref(main.number)} className="text-brand-800 underline underline-offset-4">
+        <a
+          href={telHref(main.number)}
+          className="whitespace-nowrap text-brand-800 underline underline-offset-4"
+        >
           {formatPhone(main.number)}
         </a>
         .

@@ -95,7 +95,10 @@ export default function Parties() {
             your date.
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <a href={telHref(booking.number)} className={buttonStyles.primary}>
+            <a
+              href={telHref(booking.number)}
+              className={`${buttonStyles.primary} whitespace-nowrap`}
+            >
               <PhoneIcon />
               Call {formatPhone(booking.number)}
             </a>
