@@ -126,8 +126,18 @@ test("the owner changes a price and posts a closure in /admin; a build shows bot
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText("Entry saved.")).toBeVisible();
 
-    // The closure: a new special date on top of the list.
-    await page.goto("/admin/#/collections/dates/entries/specialDates");
+    // The closure, as the owner gets there. After a save the editor closes itself and goes
+    // back to the collection: wait until it has, then pick the collection and the file.
+    // (Jumping there by the URL's hash right after the save raced that navigation, which could
+    // put the sessions back on screen: the editor spec's rare timeouts, diagnosed 2026-11-24.)
+    await expect(page.getByRole("group", { name: "Content Editor" })).toHaveCount(0);
+    await page.getByRole("treeitem", { name: "Hours, closures and news" }).click();
+    await page
+      .getByText("Holiday hours and closures", { exact: true })
+      .filter({ visible: true })
+      .first()
+      .click();
+    await expect(page.getByText("Special dates").filter({ visible: true }).first()).toBeVisible();
     await page
       .getByRole("button", { name: /Add.*special date/ })
       .first()
@@ -208,12 +218,14 @@ test("the owner changes a price and posts a closure in /admin; a build shows bot
     await visitor.clock.setFixedTime(rinkInstant(`${friday}T19:00`, timeZone));
     await visitor.goto(`${site}/`);
     await expect(visitor.getByText("$11").first()).toBeVisible();
-    // The open-now status (a pill, then the day's note, over invisible copies that reserve
-    // its height) reads closed, with the owner's note in the same block.
-    const closed = visitor.locator("p").filter({ hasText: /^Closed, opens /, visible: true });
-    await expect(visitor.locator("#hours").locator(closed)).toBeVisible();
-    const status = visitor.locator("#hours div.grid").filter({ has: closed });
-    await expect(status.locator("p").filter({ hasText: note, visible: true })).toBeVisible();
+    // The open-now status in the posted hours (a pill, then the day's note, over invisible
+    // copies that reserve its height) reads closed, with the owner's note in the same block.
+    const closed = /^Closed, opens /;
+    const status = visitor
+      .locator("#hours div.grid")
+      .filter({ has: visitor.locator(":scope > p", { hasText: closed }) });
+    await expect(status.locator(":scope > p", { hasText: closed })).toBeVisible();
+    await expect(status.locator(":scope > p", { hasText: note })).toBeVisible();
     await visitor.close();
   } finally {
     await served?.stop();
