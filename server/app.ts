@@ -2,10 +2,11 @@ import { type Context, Hono } from "hono";
 import type { Logger } from "pino";
 import type { AppEnv } from "./app-env.ts";
 import { clientResolver, type TrustProxy } from "./client-info.ts";
-import { type FormEndpointDeps, formEndpoint } from "./form-endpoint.ts";
+import type { FormEndpointDeps } from "./form-endpoint.ts";
+import { inboxRoutes } from "./inbox-routes.ts";
 import { requestLog } from "./request-log.ts";
-import { headersFor, inboxHeaders, loadHeaderRules } from "./security-headers.ts";
-import { indexSite, loadFile, respond } from "./static-site.ts";
+import { headersFor } from "./security-headers.ts";
+import { indexSite, loadFile, loadHeaderRules, respond } from "./static-site.ts";
 
 export interface AppDeps extends FormEndpointDeps {
   /** The prerendered site: build/client, with the `_headers` file the build writes. */
@@ -67,15 +68,7 @@ export function createApp({ siteDir, trustProxy, logger, ...formDeps }: AppDeps)
   });
 
   // The form inbox first: the site below answers every GET it has a file for.
-  app.route("/f", formEndpoint(formDeps));
-
-  // For uptime monitors and the service manager: 200 only while the inbox's database
-  // answers, since a site whose forms cannot be stored is not healthy. Never cached.
-  app.on(["GET", "HEAD"], "/healthz", (c) => {
-    const ok = formDeps.inbox.ping();
-    for (const [name, value] of Object.entries(inboxHeaders)) c.header(name, value);
-    return c.json({ status: ok ? "ok" : "database unavailable" }, ok ? 200 : 503);
-  });
+  app.route("/", inboxRoutes(formDeps));
 
   const answer = (c: Context<AppEnv>, entry: typeof notFoundPage, status: 200 | 404) =>
     respond(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clientResolver, parseTrustProxy, subscriberKey } from "./client-info.ts";
+import { clientResolver, parseTrustProxy } from "./client-info.ts";
+import { subscriberKey } from "./subscriber-key.ts";
 
 describe("parseTrustProxy", () => {
   it("reads off, a number of proxies, or addresses and ranges", () => {

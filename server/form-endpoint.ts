@@ -7,16 +7,16 @@ import type { Context, MiddlewareHandler } from "hono";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { AppEnv } from "./app-env.ts";
-import { subscriberKey } from "./client-info.ts";
+import type { InboxEnv } from "./app-env.ts";
 import { renderErrorPage } from "./error-page.ts";
 import { groupCommit } from "./group-commit.ts";
-import type { Inbox } from "./inbox.ts";
 import { fieldLabel, findForm, honeypotField, type InboxForm } from "./inbox-forms.ts";
 import type { Notifier } from "./notify.ts";
-import { createRateLimiter } from "./rate-limit.ts";
+import { createRateLimiter, type RateDecision } from "./rate-limit.ts";
 import { readSubmissionBody } from "./request-body.ts";
 import { inboxHeaders } from "./security-headers.ts";
+import type { NewSubmission, Submission, SubmissionStore } from "./submission.ts";
+import { subscriberKey } from "./subscriber-key.ts";
 
 export const maxBodyBytes = 64 * 1024;
 export const defaultRateLimitPerMinute = 5;
@@ -25,7 +25,19 @@ export const defaultRateLimitPerMinute = 5;
 const allowedRequestHeaders = "Content-Type, Accept, Formspree-Client, Formspree-Session-Data";
 
 export interface FormEndpointDeps {
-  inbox: Inbox;
+  inbox: SubmissionStore;
+  /**
+   * How an accepted submission is written; by default through a group commit (one sync to
+   * disk per burst, for node:sqlite). The Worker writes each to D1 as it comes.
+   */
+  save?: (submission: NewSubmission) => Promise<Submission>;
+  /** Submissions a minute per key; by default the in-memory limiter of rateLimitPerMinute. */
+  limiter?: { take(key: string): RateDecision | Promise<RateDecision> };
+  /**
+   * Keeps a task running after the answer (the owner's email). Node's process lives on by
+   * itself; a Worker must hand the task to waitUntil.
+   */
+  background?: (c: Context<InboxEnv>, task: Promise<unknown>) => void;
   /** Absent when no mail is configured: submissions are only stored. */
   notifier?: Pick<Notifier, "notify">;
   now?: () => Date;
@@ -81,7 +93,7 @@ function describe(form: InboxForm | undefined, error: ServerError): string {
 }
 
 function refuse(
-  c: Context<AppEnv>,
+  c: Context<InboxEnv>,
   status: ContentfulStatusCode,
   errors: ServerError[],
   form: InboxForm | undefined,
@@ -102,7 +114,7 @@ function refuse(
   return c.html(page, status);
 }
 
-function accept(c: Context<AppEnv>, form: InboxForm) {
+function accept(c: Context<InboxEnv>, form: InboxForm) {
   if (wantsHtml(c.req.header("accept"))) return c.redirect(form.thanksPath, 303);
   return c.json({ next: form.thanksPath, ok: true }, 200);
 }
@@ -133,7 +145,7 @@ function originAllowed(
  * A refusal sent before the body is read: the connection closes after it, so the client does
  * not reuse a socket while the server is still discarding the rest of a (maybe large) body.
  */
-function closeIfBodyUnread(c: Context<AppEnv>) {
+function closeIfBodyUnread(c: Context<InboxEnv>) {
   const length = c.req.header("content-length");
   if ((length !== undefined && length !== "0") || c.req.header("transfer-encoding")) {
     c.header("Connection", "close");
@@ -147,20 +159,23 @@ const originRefused: ServerError = {
 
 export function formEndpoint({
   inbox,
+  save,
+  limiter: givenLimiter,
+  background,
   notifier,
   now = () => new Date(),
   log = (message) => console.error(message),
   rateLimitPerMinute = defaultRateLimitPerMinute,
   siteOrigins = [],
 }: FormEndpointDeps) {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<InboxEnv>();
   const allowedOrigins = new Set(siteOrigins);
-  const limiter = createRateLimiter({ perMinute: rateLimitPerMinute });
-  const store = groupCommit(inbox);
+  const limiter = givenLimiter ?? createRateLimiter({ perMinute: rateLimitPerMinute });
+  const store = save ?? groupCommit(inbox);
 
   // Every answer of the inbox: no cache, a policy that loads nothing, and CORS headers for a
   // page allowed to read the answer (set before the handler, so every answer carries them).
-  const cors: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const cors: MiddlewareHandler<InboxEnv> = async (c, next) => {
     for (const [name, value] of Object.entries(inboxHeaders)) c.header(name, value);
     c.header("Vary", "Origin");
     const origin = c.req.header("origin");
@@ -173,14 +188,14 @@ export function formEndpoint({
   };
 
   // Before the body is read: a refused flood costs no parsing.
-  const rateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const rateLimit: MiddlewareHandler<InboxEnv> = async (c, next) => {
     const form = findForm(c.req.param("formId") ?? "");
     if (!form) {
       closeIfBodyUnread(c);
       return refuse(c, 404, [{ code: "FORM_NOT_FOUND", message: "Form not found" }], undefined);
     }
     const client = c.get("client")?.address ?? "unknown";
-    const decision = limiter.take(`${form.id} ${subscriberKey(client)}`);
+    const decision = await limiter.take(`${form.id} ${subscriberKey(client)}`);
     if (!decision.ok) {
       c.header("Retry-After", String(decision.retryAfterSeconds));
       closeIfBodyUnread(c);
@@ -212,7 +227,7 @@ export function formEndpoint({
     bodyLimit({
       maxSize: maxBodyBytes,
       onError: (c) => {
-        const context = c as Context<AppEnv>;
+        const context = c as Context<InboxEnv>;
         context.header("Connection", "close");
         const message = "The submission is larger than 64 KB.";
         const form = findForm(c.req.param("formId") ?? "");
@@ -242,7 +257,8 @@ export function formEndpoint({
 
       const stored = await store({ form: form.kind, createdAt, data: result.value, spam: false });
       // Not awaited: the visitor's answer never waits on, or fails with, the mail server.
-      void notifier?.notify(stored);
+      const sending = notifier?.notify(stored);
+      if (sending) background?.(c, sending);
       return accept(c, form);
     },
   );

@@ -2,7 +2,7 @@
 // transaction, so one sync to disk covers them all. Each is still answered only after that
 // commit, so "answered 2xx" keeps meaning "on disk"; under a burst the server spends one fsync
 // per batch instead of one per submission (node:sqlite blocks the event loop while it syncs).
-import type { Inbox, NewSubmission, Submission } from "./inbox.ts";
+import type { NewSubmission, Submission, SubmissionStore } from "./submission.ts";
 
 interface Waiting {
   submission: NewSubmission;
@@ -11,22 +11,22 @@ interface Waiting {
 }
 
 export function groupCommit(
-  inbox: Pick<Inbox, "insert" | "insertMany">,
+  inbox: Pick<SubmissionStore, "insert" | "insertMany">,
 ): (submission: NewSubmission) => Promise<Submission> {
   let queue: Waiting[] = [];
 
-  function flush() {
+  async function flush() {
     const batch = queue;
     queue = [];
     let stored: Submission[];
     try {
-      stored = inbox.insertMany(batch.map((w) => w.submission));
+      stored = await inbox.insertMany(batch.map((w) => w.submission));
     } catch {
       // Whatever failed the batch answers each submission on its own: one bad row (or a
       // passing fault) must not fail the others.
       for (const waiting of batch) {
         try {
-          waiting.resolve(inbox.insert(waiting.submission));
+          waiting.resolve(await inbox.insert(waiting.submission));
         } catch (error) {
           waiting.reject(error);
         }
@@ -42,7 +42,7 @@ export function groupCommit(
 
   return (submission) =>
     new Promise<Submission>((resolve, reject) => {
-      if (queue.length === 0) setImmediate(flush);
+      if (queue.length === 0) setImmediate(() => void flush());
       queue.push({ submission, resolve, reject });
     });
 }

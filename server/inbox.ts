@@ -1,65 +1,43 @@
 // The submissions, kept in one SQLite file. Every write is committed and synced before the
 // function returns, so a submission the server answered 2xx survives a crash or power cut.
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
-import { DatabaseSync, type SQLOutputValue } from "node:sqlite";
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import {
+  failureText,
+  type NewSubmission,
+  type Submission,
+  type SubmissionStore,
+  submissionColumns,
+  toSubmission,
+} from "./submission.ts";
 
-export interface Submission {
-  id: number;
-  form: string;
-  /** ISO date-time the server received it. */
-  createdAt: string;
-  /** The validated fields (for spam, whatever text the declared fields held). */
-  data: Record<string, string>;
-  spam: boolean;
-  /** When the owner's email went out; null while unsent. */
-  notifySentAt: string | null;
-  notifyAttempts: number;
-  notifyLastError: string | null;
-}
+export type { NewSubmission, Submission } from "./submission.ts";
 
-export interface NewSubmission {
-  form: string;
-  createdAt: string;
-  data: Record<string, string>;
-  spam: boolean;
-}
-
-export interface Inbox {
+/** The store under Node: synchronous, with the reads the owner's CLI needs. */
+export interface Inbox extends SubmissionStore {
   insert(submission: NewSubmission): Submission;
-  /** All in one transaction (one sync to disk), or none of them. */
+  /** One transaction, so one sync to disk. */
   insertMany(submissions: readonly NewSubmission[]): Submission[];
   get(id: number): Submission | undefined;
   /** Newest first. */
   listRecent(limit: number): Submission[];
   /** Oldest first, spam left out unless asked for: the order an export reads best in. */
   listByForm(form: string, options?: { includeSpam?: boolean }): Submission[];
-  /** Non-spam rows whose email has not gone out and has been tried fewer than `maxAttempts` times. */
   listUnsent(maxAttempts: number, limit: number): Submission[];
   markSent(id: number, at: string): void;
   markFailed(id: number, error: string): void;
-  /** True when the database answers a trivial query (the health check); never throws. */
   ping(): boolean;
   close(): void;
 }
 
-// Each entry moves the schema one version on; PRAGMA user_version records how far a file got.
-// Append new steps, never edit old ones.
-const migrations = [
-  `CREATE TABLE submissions (
-     id INTEGER PRIMARY KEY,
-     form TEXT NOT NULL,
-     created_at TEXT NOT NULL,
-     data TEXT NOT NULL CHECK (json_valid(data)),
-     spam INTEGER NOT NULL DEFAULT 0 CHECK (spam IN (0, 1)),
-     notify_sent_at TEXT,
-     notify_attempts INTEGER NOT NULL DEFAULT 0,
-     notify_last_error TEXT
-   ) STRICT;
-   CREATE INDEX submissions_by_form ON submissions (form, id);
-   CREATE INDEX submissions_unsent ON submissions (id)
-     WHERE notify_sent_at IS NULL AND spam = 0;`,
-];
+// The numbered files in migrations/, shared with D1. Each moves the schema one version on;
+// PRAGMA user_version records how far a file got.
+const migrationsDir = join(import.meta.dirname, "migrations");
+const migrations = readdirSync(migrationsDir)
+  .filter((name) => /^\d{4}_.+\.sql$/.test(name))
+  .sort()
+  .map((name) => readFileSync(join(migrationsDir, name), "utf8"));
 
 export const schemaVersion = migrations.length;
 
@@ -84,19 +62,6 @@ function migrate(db: DatabaseSync): void {
   }
 }
 
-function toSubmission(row: Record<string, SQLOutputValue>): Submission {
-  return {
-    id: Number(row.id),
-    form: String(row.form),
-    createdAt: String(row.created_at),
-    data: JSON.parse(String(row.data)) as Record<string, string>,
-    spam: row.spam === 1 || row.spam === 1n,
-    notifySentAt: row.notify_sent_at == null ? null : String(row.notify_sent_at),
-    notifyAttempts: Number(row.notify_attempts),
-    notifyLastError: row.notify_last_error == null ? null : String(row.notify_last_error),
-  };
-}
-
 export function openInbox(path: string): Inbox {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const db = new DatabaseSync(path);
@@ -109,8 +74,7 @@ export function openInbox(path: string): Inbox {
   db.exec("PRAGMA foreign_keys = ON");
   migrate(db);
 
-  const columns =
-    "id, form, created_at, data, spam, notify_sent_at, notify_attempts, notify_last_error";
+  const columns = submissionColumns;
   const insert = db.prepare(
     `INSERT INTO submissions (form, created_at, data, spam) VALUES (?, ?, ?, ?) RETURNING ${columns}`,
   );
@@ -173,8 +137,7 @@ export function openInbox(path: string): Inbox {
       markSent.run(at, id);
     },
     markFailed(id, error) {
-      // Bounded: an SMTP server's reply can be long, and the column is for a glance.
-      markFailed.run(error.slice(0, 500), id);
+      markFailed.run(failureText(error), id);
     },
     ping() {
       try {

@@ -4,8 +4,9 @@ import { type Http2Bindings, type HttpBindings, serve } from "@hono/node-server"
 import pino from "pino";
 import { createApp } from "./app.ts";
 import { openInbox } from "./inbox.ts";
-import { createNotifier, smtpMailer } from "./notify.ts";
+import { createNotifier } from "./notify.ts";
 import { readSettings, type Settings } from "./settings.ts";
+import { smtpMailer } from "./smtp-mailer.ts";
 
 let settings: Settings;
 try {

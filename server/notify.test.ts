@@ -5,7 +5,8 @@ import { freePort } from "../tests/support/server.ts";
 import { type SmtpCapture, startSmtp } from "../tests/support/smtp.ts";
 import { createApp } from "./app.ts";
 import { type Inbox, openInbox, type Submission } from "./inbox.ts";
-import { composeMail, createNotifier, type Mail, type Notifier, smtpMailer } from "./notify.ts";
+import { composeMail, createNotifier, type Mail, type Notifier } from "./notify.ts";
+import { smtpMailer } from "./smtp-mailer.ts";
 
 const contact = {
   name: "Pat Skater",

@@ -1,9 +1,9 @@
 // Emails each accepted submission to the owner. The submission is already stored when this
-// runs, so a failed send only leaves the row marked unsent; a timer retries such rows.
-import nodemailer from "nodemailer";
-import type { Inbox, Submission } from "./inbox.ts";
+// runs, so a failed send only leaves the row marked unsent; a timer (Node) or a Cron Trigger
+// (Workers) retries such rows. How a mail goes out is the platform's: smtp-mailer.ts under
+// Node, edge/email.ts on Workers.
 import { displayValue, fieldLabel, formOfKind } from "./inbox-forms.ts";
-import type { MailSettings } from "./settings.ts";
+import type { Submission, SubmissionStore } from "./submission.ts";
 
 export interface Mail {
   subject: string;
@@ -16,24 +16,6 @@ export type SendMail = (mail: Mail) => Promise<void>;
 export interface Mailer {
   send: SendMail;
   close(): void;
-}
-
-export function smtpMailer(settings: Pick<MailSettings, "smtpUrl" | "to" | "from">): Mailer {
-  const transport = nodemailer.createTransport({
-    url: settings.smtpUrl,
-    // Fail in seconds, not nodemailer's minutes: the retry loop tries again later anyway.
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
-  return {
-    async send(mail) {
-      await transport.sendMail({ from: settings.from, to: settings.to, ...mail });
-    },
-    close() {
-      transport.close();
-    },
-  };
 }
 
 // A header must stay one line whatever a visitor typed.
@@ -85,7 +67,7 @@ export interface Notifier {
 }
 
 export interface NotifierOptions {
-  inbox: Inbox;
+  inbox: Pick<SubmissionStore, "listUnsent" | "markSent" | "markFailed">;
   send: SendMail;
   now?: () => Date;
   /** After this many failed sends a row is left alone (the CLI still lists it). */
@@ -118,14 +100,14 @@ export function createNotifier({
       const reason = error instanceof Error ? error.message : String(error);
       log(`Email for submission #${submission.id} failed, will retry: ${reason}`);
       try {
-        inbox.markFailed(submission.id, reason);
+        await inbox.markFailed(submission.id, reason);
       } catch (markError) {
         log(`Could not record the failed email for #${submission.id}: ${String(markError)}`);
       }
       return false;
     }
     try {
-      inbox.markSent(submission.id, now().toISOString());
+      await inbox.markSent(submission.id, now().toISOString());
     } catch (markError) {
       log(`Email for #${submission.id} went out but was not recorded: ${String(markError)}`);
     }
@@ -141,7 +123,7 @@ export function createNotifier({
   }
 
   async function retryPass(): Promise<void> {
-    const rows = inbox.listUnsent(maxAttempts, batchSize);
+    const rows = await inbox.listUnsent(maxAttempts, batchSize);
     for (const row of rows) {
       if (stopped) return;
       if (inFlight.has(row.id)) continue;

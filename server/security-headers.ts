@@ -1,13 +1,7 @@
 // The one security-header policy. The build writes it per page into build/client/_headers
 // (the file static hosts read; tooling/postbuild.ts) and the server applies that same file,
 // so a static deploy is as strict as `npm start`.
-import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-
-/** A CSP hash source ('sha256-…') for an inline script's or style's text. */
-export const cspHash = (text: string) =>
-  `sha256-${createHash("sha256").update(text).digest("base64")}`;
+// Pure, with no Node module: the Worker (server/edge/) sends the inbox's headers from here too.
 
 export interface PolicyInput {
   /** sha256 hashes ('sha256-…') of the page's inline scripts. */
@@ -248,17 +242,6 @@ export function parseHeadersFile(text: string): HeaderRules {
     const colon = line.indexOf(":");
     if (colon > 0) current.set[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
   }
-  return rules;
-}
-
-/** The site's `_headers`; the server refuses to start without it (an unbuilt or broken site). */
-export function loadHeaderRules(siteDir: string): HeaderRules {
-  const file = join(siteDir, "_headers");
-  if (!existsSync(file)) {
-    throw new Error(`${file} is missing: build the site first (npm run build).`);
-  }
-  const rules = parseHeadersFile(readFileSync(file, "utf8"));
-  if (!rules.has("/*")) throw new Error(`${file} has no "/*" rule: rebuild the site.`);
   return rules;
 }
 

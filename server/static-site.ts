@@ -4,9 +4,10 @@
 // answered from memory with its validator, or 304 when the browser's copy is current.
 // The build is fixed while the server runs (`npm start` builds first); restart after a build.
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { getMimeType } from "hono/utils/mime";
+import { type HeaderRules, parseHeadersFile } from "./security-headers.ts";
 
 export type Encoding = "br" | "gzip";
 
@@ -148,4 +149,15 @@ export function respond(
   headers["Content-Length"] = String(chosen.body.byteLength);
   const body = request.method === "HEAD" ? null : chosen.body;
   return new Response(body, { status, headers });
+}
+
+/** The site's `_headers`; the server refuses to start without it (an unbuilt or broken site). */
+export function loadHeaderRules(siteDir: string): HeaderRules {
+  const file = join(siteDir, "_headers");
+  if (!existsSync(file)) {
+    throw new Error(`${file} is missing: build the site first (npm run build).`);
+  }
+  const rules = parseHeadersFile(readFileSync(file, "utf8"));
+  if (!rules.has("/*")) throw new Error(`${file} has no "/*" rule: rebuild the site.`);
+  return rules;
 }

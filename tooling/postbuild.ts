@@ -3,6 +3,7 @@
 // server; the build fails when a host would drop part of it), precompress every text file
 // with brotli and gzip so the server can send them as they are, and lay the pages out as
 // static hosts look for them (below).
+import { createHash } from "node:crypto";
 import {
   copyFileSync,
   existsSync,
@@ -17,13 +18,15 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import config from "../react-router.config.ts";
 import {
   adminHeaders,
-  cspHash,
   headersFileProblems,
   renderHeadersFile,
   type StaticPage,
 } from "../server/security-headers.ts";
 
 const root = join(config.buildDirectory, "client");
+
+/** A CSP hash source ('sha256-…') for an inline script's or style's text. */
+const cspHash = (text: string) => `sha256-${createHash("sha256").update(text).digest("base64")}`;
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
