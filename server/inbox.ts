@@ -8,6 +8,7 @@ import {
   type NewSubmission,
   type Submission,
   type SubmissionStore,
+  statements,
   submissionColumns,
   toSubmission,
 } from "./submission.ts";
@@ -75,29 +76,15 @@ export function openInbox(path: string): Inbox {
   migrate(db);
 
   const columns = submissionColumns;
-  const insert = db.prepare(
-    `INSERT INTO submissions (form, created_at, data, spam) VALUES (?, ?, ?, ?) RETURNING ${columns}`,
-  );
+  const insert = db.prepare(statements.insert);
   const get = db.prepare(`SELECT ${columns} FROM submissions WHERE id = ?`);
   const recent = db.prepare(`SELECT ${columns} FROM submissions ORDER BY id DESC LIMIT ?`);
   const byForm = db.prepare(
     `SELECT ${columns} FROM submissions WHERE form = ? AND (spam = 0 OR ?) ORDER BY id`,
   );
-  const unsent = db.prepare(
-    `SELECT ${columns} FROM submissions
-     WHERE notify_sent_at IS NULL AND spam = 0 AND notify_attempts < ?
-     ORDER BY id LIMIT ?`,
-  );
-  const markSent = db.prepare(
-    `UPDATE submissions
-     SET notify_sent_at = ?, notify_attempts = notify_attempts + 1, notify_last_error = NULL
-     WHERE id = ?`,
-  );
-  const markFailed = db.prepare(
-    `UPDATE submissions
-     SET notify_attempts = notify_attempts + 1, notify_last_error = ?
-     WHERE id = ?`,
-  );
+  const unsent = db.prepare(statements.unsent);
+  const markSent = db.prepare(statements.markSent);
+  const markFailed = db.prepare(statements.markFailed);
 
   function insertOne(s: NewSubmission): Submission {
     const row = insert.get(s.form, s.createdAt, JSON.stringify(s.data), s.spam ? 1 : 0);
@@ -141,8 +128,7 @@ export function openInbox(path: string): Inbox {
     },
     ping() {
       try {
-        // Reads the table itself, so a closed database or an unreadable file answers false.
-        db.prepare("SELECT 1 FROM submissions LIMIT 1").all();
+        db.prepare(statements.ping).all();
         return true;
       } catch {
         return false;

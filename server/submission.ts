@@ -41,6 +41,27 @@ export interface SubmissionStore {
 export const submissionColumns =
   "id, form, created_at, data, spam, notify_sent_at, notify_attempts, notify_last_error";
 
+/** The statements both stores run, with their parameters in the order shown. */
+export const statements = {
+  /** form, created_at, data (JSON), spam (0/1) */
+  insert: `INSERT INTO submissions (form, created_at, data, spam) VALUES (?, ?, ?, ?)
+           RETURNING ${submissionColumns}`,
+  /** maxAttempts, limit */
+  unsent: `SELECT ${submissionColumns} FROM submissions
+           WHERE notify_sent_at IS NULL AND spam = 0 AND notify_attempts < ?
+           ORDER BY id LIMIT ?`,
+  /** at, id */
+  markSent: `UPDATE submissions
+             SET notify_sent_at = ?, notify_attempts = notify_attempts + 1, notify_last_error = NULL
+             WHERE id = ?`,
+  /** error, id */
+  markFailed: `UPDATE submissions
+               SET notify_attempts = notify_attempts + 1, notify_last_error = ?
+               WHERE id = ?`,
+  // Reads the table itself, so a closed database or an unreadable file answers false.
+  ping: "SELECT 1 FROM submissions LIMIT 1",
+} as const;
+
 /** A row of either database as a Submission (SQLite hands back numbers or bigints). */
 export function toSubmission(row: Record<string, unknown>): Submission {
   return {

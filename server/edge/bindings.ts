@@ -1,0 +1,57 @@
+// The Worker's bindings (wrangler.jsonc), typed by the little of each API the inbox uses:
+// the full @cloudflare/workers-types would clash with Node's globals in one tsconfig.
+
+export interface D1Result<T> {
+  results: T[];
+}
+
+export interface D1PreparedStatement {
+  bind(...values: unknown[]): D1PreparedStatement;
+  all<T = Record<string, unknown>>(): Promise<D1Result<T>>;
+  first<T = Record<string, unknown>>(): Promise<T | null>;
+  run(): Promise<unknown>;
+}
+
+export interface D1Database {
+  prepare(query: string): D1PreparedStatement;
+  /** Runs the statements in one transaction: all of them, or none. */
+  batch<T = Record<string, unknown>>(statements: D1PreparedStatement[]): Promise<D1Result<T>[]>;
+}
+
+/** Email Service's message builder, accepted by the send_email binding. */
+export interface EmailBuilder {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string;
+}
+
+export interface SendEmail {
+  send(message: EmailBuilder): Promise<unknown>;
+}
+
+export interface RateLimit {
+  limit(options: { key: string }): Promise<{ success: boolean }>;
+}
+
+export interface Fetcher {
+  fetch(request: Request): Promise<Response>;
+}
+
+export interface EdgeBindings {
+  /** The inbox: the same tables as Node's SQLite file (server/migrations). */
+  DB: D1Database;
+  /** Limited to the owner's address(es) in wrangler.jsonc. */
+  NOTIFY_EMAIL?: SendEmail;
+  /** 5 a minute per key, the Node server's default. */
+  FORM_LIMIT?: RateLimit;
+  /** The built site (build/client). */
+  ASSETS: Fetcher;
+  /** The owner's address(es), comma-separated; no email without it. */
+  NOTIFY_TO?: string;
+  /** The sender, an address on a domain onboarded to Cloudflare's email sending. */
+  NOTIFY_FROM?: string;
+  /** Origins besides the site's own whose pages may post here, comma-separated. */
+  SITE_ORIGINS?: string;
+}

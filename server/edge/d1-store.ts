@@ -1,0 +1,50 @@
+// The inbox on D1: the SubmissionStore of the Node server's SQLite file, over Cloudflare's
+// SQLite at the edge, with the same statements. D1 commits each statement durably before it
+// answers, and batch() is one transaction, so "answered 2xx" still means "stored".
+import {
+  failureText,
+  type NewSubmission,
+  type SubmissionStore,
+  statements,
+  toSubmission,
+} from "../submission.ts";
+import type { D1Database } from "./bindings.ts";
+
+export function d1Store(db: D1Database): SubmissionStore {
+  const insert = (s: NewSubmission) =>
+    db.prepare(statements.insert).bind(s.form, s.createdAt, JSON.stringify(s.data), s.spam ? 1 : 0);
+
+  return {
+    async insert(submission) {
+      const row = await insert(submission).first();
+      if (!row) throw new Error("The inbox did not return the stored submission.");
+      return toSubmission(row);
+    },
+    async insertMany(list) {
+      const results = await db.batch(list.map(insert));
+      return results.map((result) => {
+        const row = result.results[0];
+        if (!row) throw new Error("The inbox did not return a stored submission.");
+        return toSubmission(row);
+      });
+    },
+    async listUnsent(maxAttempts, limit) {
+      const { results } = await db.prepare(statements.unsent).bind(maxAttempts, limit).all();
+      return results.map(toSubmission);
+    },
+    async markSent(id, at) {
+      await db.prepare(statements.markSent).bind(at, id).run();
+    },
+    async markFailed(id, error) {
+      await db.prepare(statements.markFailed).bind(failureText(error), id).run();
+    },
+    async ping() {
+      try {
+        await db.prepare(statements.ping).all();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}

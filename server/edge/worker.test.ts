@@ -1,0 +1,87 @@
+// What only the Worker has (the shared protocol is tests/inbox-protocol.test.ts): its database
+// made by the repository's migrations, the Cron Trigger that retries a failed email, and the
+// build's check that no Node-only module reaches its bundle.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningEdge, startEdge } from "../../tests/support/edge.ts";
+import { fakeSite, tempDir } from "../../tests/support/fake-site.ts";
+import { ownerAddress } from "../../tests/support/inbox-targets.ts";
+import { bundleWorker } from "../../tooling/wrangler.ts";
+import { openInbox } from "../inbox.ts";
+
+const dir = tempDir("rink-worker-");
+let edge: RunningEdge;
+
+beforeAll(async () => {
+  // An address the send_email binding does not allow: every send fails, as in an outage.
+  edge = await startEdge({
+    siteDir: fakeSite(dir.path),
+    vars: { NOTIFY_TO: "not-the-owner@example.com" },
+  });
+}, 60_000);
+afterAll(async () => {
+  await edge?.stop();
+  dir.remove();
+});
+
+const schema = (rows: Record<string, unknown>[]) =>
+  rows.map((r) => `${r.type} ${r.name}: ${String(r.sql).replace(/\s+/g, " ")}`).toSorted();
+const schemaQuery =
+  "SELECT type, name, sql FROM sqlite_master WHERE name LIKE 'submissions%' ORDER BY name";
+
+describe("the Worker", { timeout: 60_000 }, () => {
+  it("stores in a D1 database with the Node server's tables, from server/migrations", () => {
+    openInbox(join(dir.path, "node.db")).close();
+    const db = new DatabaseSync(join(dir.path, "node.db"), { readOnly: true });
+    const nodeSchema = schema(db.prepare(schemaQuery).all());
+    db.close();
+    expect(nodeSchema).toHaveLength(3);
+    expect(schema(edge.rows(schemaQuery))).toEqual(nodeSchema);
+  });
+
+  it("keeps a submission whose email failed, and the Cron Trigger sends it later", async () => {
+    const res = await fetch(`${edge.url}/f/newsletter`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ email: "retry@example.com" }),
+    });
+    expect(res.status).toBe(200);
+    const query = "SELECT notify_sent_at, notify_attempts, notify_last_error FROM submissions";
+    await expect.poll(() => edge.rows(query)[0]?.notify_attempts).toBe(1);
+    expect(edge.rows(query)[0]).toMatchObject({
+      notify_sent_at: null,
+      notify_last_error: "email to not-the-owner@example.com not allowed",
+    });
+    expect(edge.mails()).toEqual([]);
+
+    // The owner's address put right, as in the dashboard; the next scheduled run sends it.
+    await edge.restart({ NOTIFY_TO: ownerAddress });
+    await edge.runScheduled();
+    const [mail] = await edge.waitForMails(1);
+    expect(mail).toMatchObject({
+      to: ownerAddress,
+      subject: "Newsletter signup: retry@example.com",
+    });
+    expect(mail?.text).toContain("Email: retry@example.com");
+    await expect.poll(() => edge.rows(query)[0]?.notify_attempts).toBe(2);
+    expect(edge.rows(query)[0]?.notify_sent_at).toEqual(expect.any(String));
+  });
+
+  it("fails the build when a Node-only module would reach the bundle", async () => {
+    const project = join(dir.path, "node-import");
+    mkdirSync(join(project, "assets"), { recursive: true });
+    writeFileSync(
+      join(project, "wrangler.jsonc"),
+      JSON.stringify({ name: "probe", main: "worker.ts", compatibility_date: "2026-10-01" }),
+    );
+    writeFileSync(
+      join(project, "worker.ts"),
+      'import { isIP } from "node:net";\nexport default { fetch: () => new Response(String(isIP("::1"))) };\n',
+    );
+    await expect(
+      bundleWorker(join(project, "out"), join(project, "assets"), { cwd: project }),
+    ).rejects.toThrow(/The Worker's bundle imports node:net/);
+  });
+});

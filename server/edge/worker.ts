@@ -1,0 +1,100 @@
+// The Worker: Cloudflare serves the built site from its static assets and runs this only for
+// the inbox's paths (run_worker_first in wrangler.jsonc), so page views stay free and
+// unmetered. The inbox is the Node server's (inbox-routes.ts, forms/), over D1, the
+// send_email binding and the ratelimits binding; a Cron Trigger retries unsent emails.
+import { type ExecutionContext, Hono } from "hono";
+import type { InboxEnv } from "../app-env.ts";
+import { inboxRoutes } from "../inbox-routes.ts";
+import { createNotifier, type Notifier } from "../notify.ts";
+import type { RateDecision } from "../rate-limit.ts";
+import { baseHeaders, httpsOnlyHeaders } from "../security-headers.ts";
+import type { SubmissionStore } from "../submission.ts";
+import type { EdgeBindings, RateLimit } from "./bindings.ts";
+import { d1Store } from "./d1-store.ts";
+import { emailMailer } from "./email.ts";
+
+type EdgeEnv = InboxEnv & { Bindings: EdgeBindings };
+
+const list = (value: string | undefined) =>
+  (value ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** The binding's window is a minute; it does not say when the client's next slot opens. */
+const bindingLimiter = (binding: RateLimit) => ({
+  async take(key: string): Promise<RateDecision> {
+    const { success } = await binding.limit({ key });
+    return success ? { ok: true } : { ok: false, retryAfterSeconds: 60 };
+  },
+});
+
+interface Edge {
+  store: SubmissionStore;
+  notifier?: Notifier;
+  app: Hono<EdgeEnv>;
+}
+
+function createEdge(env: EdgeBindings): Edge {
+  const store = d1Store(env.DB);
+  const to = list(env.NOTIFY_TO);
+  const from = env.NOTIFY_FROM?.trim() || to[0];
+  const notifier =
+    env.NOTIFY_EMAIL && from && to.length > 0
+      ? createNotifier({ inbox: store, send: emailMailer(env.NOTIFY_EMAIL, { to, from }).send })
+      : undefined;
+
+  const app = new Hono<EdgeEnv>();
+  app.use("*", async (c, next) => {
+    const https = new URL(c.req.url).protocol === "https:";
+    // Cloudflare sets CF-Connecting-IP on every request; a client cannot forge it.
+    c.set("client", { address: c.req.header("cf-connecting-ip") ?? "unknown", https });
+    await next();
+    // The `_headers` file covers the assets only: the Worker's own answers get the site-wide
+    // headers here (the inbox's handlers already set its stricter policy).
+    const headers = { ...baseHeaders, ...(https ? httpsOnlyHeaders : {}) };
+    for (const [name, value] of Object.entries(headers)) {
+      if (!c.res.headers.has(name)) c.res.headers.set(name, value);
+    }
+  });
+  app.route(
+    "/",
+    inboxRoutes({
+      inbox: store,
+      // D1 writes each submission as it comes; no group commit across requests.
+      save: async (submission) => store.insert(submission),
+      ...(env.FORM_LIMIT ? { limiter: bindingLimiter(env.FORM_LIMIT) } : {}),
+      background: (c, task) => c.executionCtx.waitUntil(task),
+      notifier,
+      siteOrigins: list(env.SITE_ORIGINS),
+    }),
+  );
+  // Anything else the Worker was asked (a GET of /f/…): the site's answer, its 404 page
+  // with the 404 page's headers. Copied, as a fetched response's headers are read-only.
+  app.notFound(async (c) => {
+    const site = await c.env.ASSETS.fetch(c.req.raw);
+    return new Response(site.body, site);
+  });
+  app.onError((error, c) => {
+    console.error(`${c.req.method} ${c.req.path} failed: ${String(error)}`);
+    return c.text("Internal Server Error", 500);
+  });
+  return { store, notifier, app };
+}
+
+// One per isolate: the bindings do not change between its requests.
+let edge: { env: EdgeBindings; built: Edge } | undefined;
+function edgeFor(env: EdgeBindings): Edge {
+  if (edge?.env !== env) edge = { env, built: createEdge(env) };
+  return edge.built;
+}
+
+export default {
+  fetch(request: Request, env: EdgeBindings, ctx: ExecutionContext) {
+    return edgeFor(env).app.fetch(request, env, ctx);
+  },
+  // The Cron Trigger: one pass over the emails that did not go out.
+  async scheduled(_controller: unknown, env: EdgeBindings) {
+    await edgeFor(env).notifier?.retryUnsent();
+  },
+};

@@ -1,0 +1,157 @@
+// The site and its inbox as Cloudflare runs them, for the tests and the benchmark: `wrangler
+// dev` (local mode, offline) with the repository's wrangler.jsonc, in a folder laid out like
+// the repository, so its state, the emails it "sends" and its settings stay there. The D1
+// database gets server/migrations first, as `npm run start:edge` does.
+import type { ChildProcess } from "node:child_process";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { stripVTControlCharacters } from "node:util";
+import { projectRoot } from "../../tooling/project.ts";
+import { applyMigrations, spawnEdgeDev, type WranglerPlace } from "../../tooling/wrangler.ts";
+import { freePort, stopProcessGroup, waitUntilUp } from "./server.ts";
+
+/** A message the local send_email binding wrote instead of sending. */
+export interface EdgeMail {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface RunningEdge {
+  url: string;
+  port: number;
+  /** Everything wrangler printed so far. */
+  output(): string;
+  /** The rows of one query on the local D1 file, read with a connection of our own. */
+  rows(sql: string, ...params: (string | number)[]): Record<string, unknown>[];
+  /** The emails written so far, oldest first. */
+  mails(): EdgeMail[];
+  /** Resolves once `count` emails are written (or fails after 10 s). */
+  waitForMails(count: number): Promise<EdgeMail[]>;
+  /** Runs the Cron Trigger once, as Cloudflare would on schedule. */
+  runScheduled(): Promise<void>;
+  /** Stops wrangler and starts it again on the same state, with these variables. */
+  restart(vars?: Record<string, string>): Promise<void>;
+  /** Stops wrangler and workerd, and removes the folder. */
+  stop(): Promise<void>;
+}
+
+export interface EdgeOptions {
+  /** The built site (a build's client folder, or the fake one). */
+  siteDir: string;
+  /** Worker variables over wrangler.jsonc's. */
+  vars?: Record<string, string>;
+}
+
+export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
+  const workDir = mkdtempSync(join(tmpdir(), "rink-edge-"));
+  // wrangler.jsonc as it is; the sources it names and the site through links.
+  symlinkSync(join(projectRoot, "wrangler.jsonc"), join(workDir, "wrangler.jsonc"));
+  for (const name of ["server", "forms", "node_modules"]) {
+    symlinkSync(join(projectRoot, name), join(workDir, name));
+  }
+  mkdirSync(join(workDir, "build"));
+  symlinkSync(options.siteDir, join(workDir, "build/client"));
+  const place: WranglerPlace = {
+    cwd: workDir,
+    persistTo: join(workDir, "state"),
+    home: join(workDir, "home"),
+  };
+  mkdirSync(place.home ?? "", { recursive: true });
+  await applyMigrations(place);
+
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let printed = "";
+  let child: ChildProcess | undefined;
+
+  async function start(vars?: Record<string, string>) {
+    const started = spawnEdgeDev({ ...place, port, vars });
+    child = started;
+    for (const stream of [started.stdout, started.stderr]) {
+      stream?.on("data", (chunk: Buffer) => {
+        printed += chunk.toString();
+      });
+    }
+    await waitUntilUp(`${url}/healthz`, started, (why) => `wrangler dev ${why}:\n${printed}`);
+  }
+  // wrangler does not stop on SIGTERM alone: SIGKILL to the group follows after 2 s.
+  const stop = async () => {
+    if (child) await stopProcessGroup(child, "SIGTERM", 2_000);
+  };
+
+  // wrangler logs each message with the file its text went to.
+  const mailPattern =
+    /send_email binding called with MessageBuilder:\s*\nFrom: (.*)\nTo: (.*)\nSubject: (.*)\n[\s\S]*?Text: (\S+\.txt)/g;
+  const mails = (): EdgeMail[] =>
+    [...stripVTControlCharacters(printed).matchAll(mailPattern)]
+      .filter((m) => existsSync(m[4] ?? ""))
+      .map(([, from = "", to = "", subject = "", file = ""]) => ({
+        from,
+        to,
+        subject,
+        text: readFileSync(file, "utf8"),
+      }));
+
+  function databaseFile(): string {
+    const dir = join(place.persistTo ?? "", "v3/d1/miniflare-D1DatabaseObject");
+    const file = readdirSync(dir).find((name) => name.endsWith(".sqlite"));
+    if (!file) throw new Error(`No local D1 database in ${dir}`);
+    return join(dir, file);
+  }
+
+  try {
+    await start(options.vars);
+  } catch (error) {
+    await stop();
+    rmSync(workDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    url,
+    port,
+    output: () => printed,
+    rows(sql, ...params) {
+      const db = new DatabaseSync(databaseFile(), { readOnly: true });
+      try {
+        return db.prepare(sql).all(...params);
+      } finally {
+        db.close();
+      }
+    },
+    mails,
+    async waitForMails(count) {
+      const deadline = Date.now() + 10_000;
+      while (mails().length < count) {
+        if (Date.now() > deadline) {
+          throw new Error(`${mails().length} of ${count} emails were written:\n${printed}`);
+        }
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return mails();
+    },
+    async runScheduled() {
+      const res = await fetch(`${url}/cdn-cgi/local/scheduled`);
+      if (!res.ok) throw new Error(`The scheduled handler answered ${res.status}`);
+    },
+    async restart(vars) {
+      await stop();
+      await start(vars);
+    },
+    async stop() {
+      await stop();
+      rmSync(workDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,108 @@
+// The inbox's two homes as test targets, so one suite (tests/inbox-protocol.test.ts) runs
+// against both and they cannot drift: the Node server (`node server/index.ts`, a real SQLite
+// file, emails to the SMTP capture) and the Worker (`wrangler dev`, local D1, the local
+// send_email binding). Both serve the fake site, keep the default limit of 5 submissions a
+// minute, and accept https://rink.example.com as another origin.
+import { DatabaseSync } from "node:sqlite";
+import { type EdgeMail, startEdge } from "./edge.ts";
+import { fakeSite, tempDir } from "./fake-site.ts";
+import { parseMail } from "./mail-parse.ts";
+import { startServer } from "./server.ts";
+import { startSmtp } from "./smtp.ts";
+
+export const otherOrigin = "https://rink.example.com";
+export const ownerAddress = "owner@sugarcreekskate.example";
+
+export interface StoredRow {
+  id: number;
+  form: string;
+  created_at: string;
+  data: Record<string, string>;
+  spam: number;
+  notify_sent_at: string | null;
+}
+
+export interface InboxTarget {
+  platform: "node" | "workers";
+  url: string;
+  /** The header that says which client a request comes from (the rate limit's key). */
+  clientHeader: string;
+  /** Rows with an id above `afterId`, oldest first. */
+  rows(afterId?: number): StoredRow[];
+  /** The owner's emails so far (subject and text). */
+  mails(): Pick<EdgeMail, "subject" | "text">[];
+  waitForMails(count: number): Promise<Pick<EdgeMail, "subject" | "text">[]>;
+  stop(): Promise<void>;
+}
+
+const rowsQuery = `SELECT id, form, created_at, data, spam, notify_sent_at
+                   FROM submissions WHERE id > ? ORDER BY id`;
+
+const toRow = (row: Record<string, unknown>) =>
+  ({ ...row, data: JSON.parse(String(row.data)) }) as StoredRow;
+
+export async function nodeTarget(): Promise<InboxTarget> {
+  const dir = tempDir("rink-target-node-");
+  const smtp = await startSmtp();
+  const databasePath = `${dir.path}/inbox.db`;
+  const server = await startServer({
+    siteDir: fakeSite(dir.path),
+    databasePath,
+    env: {
+      // The tests speak for many clients through X-Forwarded-For, as a proxy on loopback would.
+      TRUST_PROXY: "loopback",
+      SMTP_URL: smtp.url,
+      NOTIFY_TO: ownerAddress,
+      SITE_ORIGINS: otherOrigin,
+    },
+  });
+  const mails = () =>
+    smtp.received.map((m) => {
+      const { subject, text } = parseMail(m.raw);
+      return { subject, text };
+    });
+  return {
+    platform: "node",
+    url: server.url,
+    clientHeader: "X-Forwarded-For",
+    rows(afterId = 0) {
+      const db = new DatabaseSync(databasePath, { readOnly: true });
+      try {
+        return db.prepare(rowsQuery).all(afterId).map(toRow);
+      } finally {
+        db.close();
+      }
+    },
+    mails,
+    async waitForMails(count) {
+      await smtp.waitFor(count);
+      return mails();
+    },
+    async stop() {
+      await server.stop();
+      await smtp.close();
+      dir.remove();
+    },
+  };
+}
+
+export async function edgeTarget(): Promise<InboxTarget> {
+  const dir = tempDir("rink-target-edge-");
+  const edge = await startEdge({
+    siteDir: fakeSite(dir.path),
+    vars: { SITE_ORIGINS: otherOrigin },
+  });
+  return {
+    platform: "workers",
+    url: edge.url,
+    // Cloudflare sets it from the connection; wrangler dev keeps what the client sent.
+    clientHeader: "CF-Connecting-IP",
+    rows: (afterId = 0) => edge.rows(rowsQuery, afterId).map(toRow),
+    mails: edge.mails,
+    waitForMails: edge.waitForMails,
+    async stop() {
+      await edge.stop();
+      dir.remove();
+    },
+  };
+}

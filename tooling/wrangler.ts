@@ -1,0 +1,140 @@
+// Running the project's wrangler offline, for `npm run start:edge`, `npm run inbox -- --edge`,
+// the build's Worker bundle, the tests and the benchmark: one place that knows its flags.
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { gzipSync } from "node:zlib";
+import { projectNode, projectRoot } from "./project.ts";
+
+const wranglerBin = join(projectRoot, "node_modules/wrangler/bin/wrangler.js");
+
+export interface WranglerPlace {
+  /** Where wrangler.jsonc is (or a folder laid out like the repository); the project's by default. */
+  cwd?: string;
+  /** Local state (D1, the rate limits); wrangler's default is `<cwd>/.wrangler/state`. */
+  persistTo?: string;
+  /** A HOME of its own, so wrangler writes no settings or logs into the user's. */
+  home?: string;
+}
+
+/** No telemetry, no request to Cloudflare for the request's `cf` object, no prompts. */
+export function wranglerEnv(home?: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PATH: `${join(projectRoot, "node_modules/.bin")}:${process.env.PATH ?? ""}`,
+    ...(home ? { HOME: home, XDG_CONFIG_HOME: join(home, ".config") } : {}),
+    WRANGLER_SEND_METRICS: "false",
+    WRANGLER_HIDE_BANNER: "true",
+    CLOUDFLARE_CF_FETCH_ENABLED: "false",
+    CI: "true",
+  };
+}
+
+const persistArgs = (place: WranglerPlace) =>
+  place.persistTo ? ["--persist-to", place.persistTo] : [];
+
+/** Runs one wrangler command to its end; rejects with its output when it fails. */
+export async function runWrangler(args: string[], place: WranglerPlace = {}): Promise<string> {
+  try {
+    const { stdout } = await promisify(execFile)(projectNode, [wranglerBin, ...args], {
+      cwd: place.cwd ?? projectRoot,
+      env: wranglerEnv(place.home),
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return stdout;
+  } catch (error) {
+    const { stdout = "", stderr = "" } = error as { stdout?: string; stderr?: string };
+    throw new Error(`wrangler ${args.slice(0, 3).join(" ")} failed:\n${stderr}${stdout}`);
+  }
+}
+
+/** The inbox's tables in the local D1 (`--remote`: the deployed one), from server/migrations. */
+export function applyMigrations(place: WranglerPlace = {}, remote = false): Promise<string> {
+  const where = remote ? ["--remote"] : ["--local", ...persistArgs(place)];
+  return runWrangler(["d1", "migrations", "apply", "DB", ...where], place);
+}
+
+/** One SQL statement on the inbox's D1, local or `remote`; the rows it returned. */
+export async function queryD1(
+  sql: string,
+  place: WranglerPlace = {},
+  remote = false,
+): Promise<Record<string, unknown>[]> {
+  const where = remote ? ["--remote"] : ["--local", ...persistArgs(place)];
+  const out = await runWrangler(
+    ["d1", "execute", "DB", ...where, "--json", "--command", sql],
+    place,
+  );
+  const [result] = JSON.parse(out) as { results: Record<string, unknown>[] }[];
+  return result?.results ?? [];
+}
+
+export interface EdgeDevOptions extends WranglerPlace {
+  port: number;
+  host?: string;
+  /** Worker variables over wrangler.jsonc's (`--var NAME:value`). */
+  vars?: Record<string, string>;
+}
+
+/**
+ * `wrangler dev`: the Worker and the static assets as Cloudflare runs them, in the workerd
+ * the wrangler package ships. In its own process group (stopProcessGroup stops workerd too);
+ * `--test-scheduled` lets a request to /cdn-cgi/local/scheduled run the Cron Trigger.
+ */
+export function spawnEdgeDev(options: EdgeDevOptions): ChildProcess {
+  const vars = Object.entries(options.vars ?? {}).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  return spawn(
+    projectNode,
+    [
+      wranglerBin,
+      "dev",
+      "--ip",
+      options.host ?? "127.0.0.1",
+      "--port",
+      String(options.port),
+      "--test-scheduled",
+      "--show-interactive-dev-session=false",
+      "--log-level",
+      "info",
+      ...persistArgs(options),
+      ...vars,
+    ],
+    {
+      cwd: options.cwd ?? projectRoot,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: wranglerEnv(options.home),
+    },
+  );
+}
+
+export interface WorkerBundle {
+  file: string;
+  bytes: number;
+  gzipBytes: number;
+}
+
+/**
+ * The Worker as `wrangler deploy` would upload it, into `outdir`. Throws when the bundle
+ * imports a module: without the nodejs_compat flag workerd provides none, so an import left
+ * in the bundle (node:fs, node:net, …) is a Worker that would fail on Cloudflare.
+ */
+export async function bundleWorker(
+  outdir: string,
+  assetsDir: string,
+  place: WranglerPlace = {},
+): Promise<WorkerBundle> {
+  await runWrangler(["deploy", "--dry-run", "--outdir", outdir, "--assets", assetsDir], place);
+  const file = join(outdir, "worker.js");
+  const code = readFileSync(file);
+  const imports = [
+    ...String(code).matchAll(/^import\b[^;]*?["']([^"']+)["'];?$|\bimport\(\s*["']([^"']+)["']\s*\)/gm),
+  ].map((m) => m[1] ?? m[2]);
+  if (imports.length > 0) {
+    throw new Error(
+      `The Worker's bundle imports ${imports.join(", ")}: Workers have no such module. Keep Node-only code out of server/edge/ and the shared inbox modules.`,
+    );
+  }
+  return { file, bytes: code.length, gzipBytes: gzipSync(code, { level: 9 }).length };
+}
