@@ -3,6 +3,8 @@
 //   npm run inbox                                   the most recent submissions, as a table
 //   npm run inbox -- export newsletter --csv        every newsletter signup as CSV on stdout
 //   npm run inbox -- backup backups/inbox.db        a consistent copy, safe while the server runs
+//   npm run inbox -- list --edge                    the same, from `npm run start:edge`'s D1
+//   npm run inbox -- export newsletter --csv --remote   from the D1 deployed on Cloudflare
 import { existsSync } from "node:fs";
 import { relative } from "node:path";
 import { parseArgs } from "node:util";
@@ -11,6 +13,8 @@ import { submissionsCsv } from "../server/csv.ts";
 import { openInbox, type Submission } from "../server/inbox.ts";
 import { displayValue, formOfKind, inboxForms } from "../server/inbox-forms.ts";
 import { readSettings } from "../server/settings.ts";
+import { statements, toSubmission } from "../server/submission.ts";
+import { queryD1 } from "../tooling/wrangler.ts";
 
 const formNames = inboxForms.map((f) => f.kind).join("|");
 const usage = `Usage:
@@ -25,7 +29,9 @@ const usage = `Usage:
                                               kept as <database>.before-restore-<time>);
                                               stop the server first
 
-Reads the database at DATABASE_PATH (default data/inbox.db).`;
+Reads the database at DATABASE_PATH (default data/inbox.db). With --edge, list and export
+read the Cloudflare inbox of \`npm run start:edge\` (local D1) instead; with --remote, the
+D1 database deployed on Cloudflare (wrangler must be logged in: npx wrangler login).`;
 
 class UsageError extends Error {}
 
@@ -81,6 +87,8 @@ async function run(argv: string[]): Promise<void> {
       csv: { type: "boolean", default: false },
       "include-spam": { type: "boolean", default: false },
       limit: { type: "string" },
+      edge: { type: "boolean", default: false },
+      remote: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -105,6 +113,11 @@ async function run(argv: string[]): Promise<void> {
     if (!formOfKind(formName)) throw new UsageError(`Unknown form: ${formName}`);
     if (!values.csv) throw new UsageError("export writes CSV only: add --csv");
   } else if (command === "backup" || command === "restore") {
+    if (values.edge || values.remote) {
+      throw new UsageError(
+        `${command} is for the Node server's inbox; D1 keeps its own history (Time Travel): npx wrangler d1 time-travel --help`,
+      );
+    }
     if (!formName) throw new UsageError(`${command} wants a file: ${command} FILE`);
     const { databasePath } = readSettings();
     if (command === "backup") {
@@ -120,6 +133,15 @@ async function run(argv: string[]): Promise<void> {
     return;
   } else {
     throw new UsageError(`Unknown command: ${command}`);
+  }
+
+  if (values.edge || values.remote) {
+    await fromEdge(command, formName, {
+      limit,
+      includeSpam: values["include-spam"],
+      remote: values.remote,
+    });
+    return;
   }
 
   const { databasePath } = readSettings();
@@ -138,18 +160,49 @@ async function run(argv: string[]): Promise<void> {
       process.stdout.write(submissionsCsv(form, rows));
       return;
     }
-    const rows = inbox.listRecent(limit);
     const near = relative(process.cwd(), databasePath);
-    const shownPath = near && !near.startsWith("..") ? near : databasePath;
-    if (rows.length === 0) {
-      console.log(`No submissions yet in ${shownPath}.`);
-      return;
-    }
-    console.log(`The ${rows.length} most recent submissions in ${shownPath}, newest first:\n`);
-    console.log(table(rows, process.stdout.columns || 120));
+    printRecent(inbox.listRecent(limit), near && !near.startsWith("..") ? near : databasePath);
   } finally {
     inbox.close();
   }
+}
+
+function printRecent(rows: Submission[], where: string) {
+  if (rows.length === 0) {
+    console.log(`No submissions yet in ${where}.`);
+    return;
+  }
+  console.log(`The ${rows.length} most recent submissions in ${where}, newest first:\n`);
+  console.log(table(rows, process.stdout.columns || 120));
+}
+
+/** list and export on the Cloudflare inbox, through `wrangler d1 execute`. */
+async function fromEdge(
+  command: string,
+  formName: string | undefined,
+  options: { limit: number; includeSpam: boolean; remote: boolean },
+) {
+  if (command !== "list" && command !== "export") {
+    throw new UsageError(`${command} works on the Node server's inbox only`);
+  }
+  const query = async (sql: string, params: (string | number)[]) => {
+    try {
+      return (await queryD1(sql, params, {}, options.remote)).map(toSubmission);
+    } catch (error) {
+      if (!options.remote && String(error).includes("no such table")) {
+        throw new Error("No local Cloudflare inbox yet: run npm run start:edge first.");
+      }
+      throw error;
+    }
+  };
+  const form = formOfKind(formName ?? "");
+  if (command === "export" && form) {
+    const rows = await query(statements.byForm, [form.kind, options.includeSpam ? 1 : 0]);
+    process.stdout.write(submissionsCsv(form, rows));
+    return;
+  }
+  const where = options.remote ? "the deployed D1 inbox" : "the local Cloudflare inbox";
+  printRecent(await query(statements.recent, [options.limit]), where);
 }
 
 try {

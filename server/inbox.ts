@@ -75,13 +75,10 @@ export function openInbox(path: string): Inbox {
   db.exec("PRAGMA foreign_keys = ON");
   migrate(db);
 
-  const columns = submissionColumns;
   const insert = db.prepare(statements.insert);
-  const get = db.prepare(`SELECT ${columns} FROM submissions WHERE id = ?`);
-  const recent = db.prepare(`SELECT ${columns} FROM submissions ORDER BY id DESC LIMIT ?`);
-  const byForm = db.prepare(
-    `SELECT ${columns} FROM submissions WHERE form = ? AND (spam = 0 OR ?) ORDER BY id`,
-  );
+  const get = db.prepare(`SELECT ${submissionColumns} FROM submissions WHERE id = ?`);
+  const recent = db.prepare(statements.recent);
+  const byForm = db.prepare(statements.byForm);
   const unsent = db.prepare(statements.unsent);
   const markSent = db.prepare(statements.markSent);
   const markFailed = db.prepare(statements.markFailed);

@@ -58,6 +58,11 @@ export const statements = {
   markFailed: `UPDATE submissions
                SET notify_attempts = notify_attempts + 1, notify_last_error = ?
                WHERE id = ?`,
+  /** limit: newest first */
+  recent: `SELECT ${submissionColumns} FROM submissions ORDER BY id DESC LIMIT ?`,
+  /** form, includeSpam (0/1): oldest first, the order an export reads best in */
+  byForm: `SELECT ${submissionColumns} FROM submissions
+           WHERE form = ? AND (spam = 0 OR ?) ORDER BY id`,
   // Reads the table itself, so a closed database or an unreadable file answers false.
   ping: "SELECT 1 FROM submissions LIMIT 1",
 } as const;

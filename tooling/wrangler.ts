@@ -55,15 +55,31 @@ export function applyMigrations(place: WranglerPlace = {}, remote = false): Prom
   return runWrangler(["d1", "migrations", "apply", "DB", ...where], place);
 }
 
-/** One SQL statement on the inbox's D1, local or `remote`; the rows it returned. */
+/** A parameter as an SQL literal: `wrangler d1 execute` takes no bound parameters. */
+function literal(value: string | number): string {
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) throw new Error(`Not a number for SQL: ${value}`);
+    return String(value);
+  }
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
+/** One SQL statement with `?` parameters on the inbox's D1, local or `remote`; its rows. */
 export async function queryD1(
   sql: string,
+  params: readonly (string | number)[],
   place: WranglerPlace = {},
   remote = false,
 ): Promise<Record<string, unknown>[]> {
+  const values = [...params];
+  const command = sql.replace(/\?/g, () => {
+    const value = values.shift();
+    if (value === undefined) throw new Error(`Too few parameters for: ${sql}`);
+    return literal(value);
+  });
   const where = remote ? ["--remote"] : ["--local", ...persistArgs(place)];
   const out = await runWrangler(
-    ["d1", "execute", "DB", ...where, "--json", "--command", sql],
+    ["d1", "execute", "DB", ...where, "--json", "--command", command],
     place,
   );
   const [result] = JSON.parse(out) as { results: Record<string, unknown>[] }[];
@@ -73,6 +89,8 @@ export async function queryD1(
 export interface EdgeDevOptions extends WranglerPlace {
   port: number;
   host?: string;
+  /** wrangler's output on ours (`npm run start:edge`) rather than piped to the caller. */
+  inherit?: boolean;
   /** Worker variables over wrangler.jsonc's (`--var NAME:value`). */
   vars?: Record<string, string>;
 }
@@ -103,7 +121,7 @@ export function spawnEdgeDev(options: EdgeDevOptions): ChildProcess {
     {
       cwd: options.cwd ?? projectRoot,
       detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: options.inherit ? "inherit" : ["ignore", "pipe", "pipe"],
       env: wranglerEnv(options.home),
     },
   );
@@ -129,7 +147,9 @@ export async function bundleWorker(
   const file = join(outdir, "worker.js");
   const code = readFileSync(file);
   const imports = [
-    ...String(code).matchAll(/^import\b[^;]*?["']([^"']+)["'];?$|\bimport\(\s*["']([^"']+)["']\s*\)/gm),
+    ...String(code).matchAll(
+      /^import\b[^;]*?["']([^"']+)["'];?$|\bimport\(\s*["']([^"']+)["']\s*\)/gm,
+    ),
   ].map((m) => m[1] ?? m[2]);
   if (imports.length > 0) {
     throw new Error(
