@@ -107,6 +107,8 @@ export default async function globalSetup() {
   process.env.CROSS_DATABASE_PATH = join(tmp, "cross-inbox.db");
   process.env.CROSS_SITE_DIR = crossSiteDir;
   process.env.PAGES_PORT = String(pagesPort);
+  // Bound only when static-host.spec.ts starts: no other server of the run may take it first.
+  process.env.RESERVED_PORTS = String(pagesPort);
   console.log(
     `[e2e] global set-up took ${seconds(setupStarted)}: server at ${main.url}, SMTP capture on port ${smtp.port}, temp dir ${tmp}`,
   );

@@ -1,22 +1,22 @@
-// The build as Cloudflare Pages serves it: `wrangler pages dev` (the same asset server as
-// Pages, in the workerd the wrangler package ships), offline, reading the repository's
-// wrangler.toml. The build is the global setup's cross-origin one: on a static host the forms
-// post to an inbox elsewhere (our own, with SITE_ORIGINS, or the hosted service).
-import { type ChildProcess, spawn } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+// The build as a static host serves it: Cloudflare's static assets without the Worker, through
+// `wrangler dev` (the asset server Cloudflare runs, in the workerd the wrangler package ships),
+// offline. The build is the global setup's cross-origin one: on a static host the forms post
+// to an inbox elsewhere (our own, with SITE_ORIGINS, or the hosted service). The whole
+// product on Cloudflare, forms included, is edge.spec.ts's.
+import type { ChildProcess } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Page } from "@playwright/test";
 import { contactMessages } from "../../forms/contact";
 import { newsletterMessages } from "../../forms/newsletter";
-import { assetPolicy, headersFor, parseHeadersFile } from "../../server/security-headers.ts";
-import { projectNode, projectRoot } from "../../tooling/project.ts";
+import { parseHeadersFile } from "../../server/security-headers.ts";
+import { projectRoot } from "../../tooling/project.ts";
+import { spawnEdgeDev } from "../../tooling/wrangler.ts";
 import { stopProcessGroup, waitUntilUp } from "../support/server.ts";
 import { expect, gotoHydrated, test, uniqueEmail } from "./fixtures";
+import { expectNotFoundServed, expectPagesServed, pages, watchProblems } from "./host-checks";
 import { screenshotHost } from "./host-screenshots";
-import { everyPage, routes, unknownPath } from "./site-facts";
-
-const pages = everyPage.filter((path) => path !== unknownPath);
+import { unknownPath } from "./site-facts";
 
 function required(name: string): string {
   const value = process.env[name];
@@ -36,55 +36,36 @@ let rules: ReturnType<typeof parseHeadersFile>;
 test.beforeAll(async () => {
   test.setTimeout(90_000);
   origin = `http://127.0.0.1:${required("PAGES_PORT")}`;
-  // A folder laid out like the repository (wrangler.toml beside build/client), so wrangler
-  // reads the real config and writes its .wrangler/ state, logs and settings here only.
-  workDir = mkdtempSync(join(tmpdir(), "rink-pages-"));
-  cpSync(join(projectRoot, "wrangler.toml"), join(workDir, "wrangler.toml"));
+  // wrangler's .wrangler/ state, logs and settings go into this folder only. Its config is the
+  // static half of wrangler.jsonc: the same assets, no Worker. (`wrangler pages dev` is no
+  // use here: it finds the repository's wrangler.jsonc from its own install and serves that.)
+  workDir = mkdtempSync(join(tmpdir(), "rink-static-"));
   cpSync(required("CROSS_SITE_DIR"), join(workDir, "build/client"), { recursive: true });
   rules = parseHeadersFile(readFileSync(join(workDir, "build/client/_headers"), "utf8"));
+  const { assets, compatibility_date } = workerConfig();
+  writeFileSync(
+    join(workDir, "wrangler.json"),
+    JSON.stringify({
+      name: "static-host-check",
+      compatibility_date,
+      assets: { directory: assets.directory, not_found_handling: assets.not_found_handling },
+    }),
+  );
   const home = join(workDir, "home");
   mkdirSync(home);
-  const { compatibility_date: date } = parseToml(join(workDir, "wrangler.toml"));
-  wrangler = spawn(
-    projectNode,
-    [
-      join(projectRoot, "node_modules/wrangler/bin/wrangler.js"),
-      "pages",
-      "dev",
-      "--ip",
-      "127.0.0.1",
-      "--port",
-      required("PAGES_PORT"),
-      "--compatibility-date",
-      date,
-      // Explicitly here: by default wrangler may put its state beside another wrangler.toml
-      // it finds (it wrote .wrangler/ into the repository once).
-      "--persist-to",
-      join(workDir, ".wrangler/state"),
-    ],
-    {
-      cwd: workDir,
-      // Its own process group, so stopping it stops workerd too.
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: {
-        PATH: `${join(projectRoot, "node_modules/.bin")}:${process.env.PATH ?? ""}`,
-        HOME: home,
-        XDG_CONFIG_HOME: join(home, ".config"),
-        WRANGLER_SEND_METRICS: "false",
-        WRANGLER_HIDE_BANNER: "true",
-        CLOUDFLARE_CF_FETCH_ENABLED: "false",
-        CI: "true",
-      },
-    },
-  );
+  wrangler = spawnEdgeDev({
+    cwd: workDir,
+    port: Number(required("PAGES_PORT")),
+    persistTo: join(workDir, "state"),
+    home,
+  });
   wrangler.stdout?.on("data", (chunk) => {
     log += String(chunk);
   });
   wrangler.stderr?.on("data", (chunk) => {
     log += String(chunk);
   });
-  await waitUntilUp(`${origin}/`, wrangler, (why) => `wrangler pages dev ${why}:\n${log}`);
+  await waitUntilUp(`${origin}/`, wrangler, (why) => `wrangler dev ${why}:\n${log}`);
 });
 
 test.afterAll(async () => {
@@ -93,11 +74,13 @@ test.afterAll(async () => {
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
-/** The one value wrangler.toml gives that the command line also needs. */
-function parseToml(path: string): { compatibility_date: string } {
-  const match = /^compatibility_date\s*=\s*"([\d-]+)"/m.exec(readFileSync(path, "utf8"));
-  if (!match?.[1]) throw new Error(`${path} has no compatibility_date`);
-  return { compatibility_date: match[1] };
+/** The repository's wrangler.jsonc, whose comments JSON does not allow. */
+function workerConfig(): {
+  compatibility_date: string;
+  assets: { directory: string; not_found_handling: string };
+} {
+  const text = readFileSync(join(projectRoot, "wrangler.jsonc"), "utf8");
+  return JSON.parse(text.replace(/^\s*\/\/.*$/gm, ""));
 }
 
 test("wrangler reads every header rule, and reports none invalid", async () => {
@@ -109,64 +92,14 @@ test("wrangler reads every header rule, and reports none invalid", async () => {
 test("every page answers 200 at its canonical URL and with a slash, with exactly its CSP", async ({
   request,
 }) => {
-  for (const path of pages) {
-    const expected = headersFor(rules, `${path.replace(/\/$/, "")}/`)["Content-Security-Policy"];
-    expect(expected, path).toMatch(/^default-src 'self'; script-src 'self' 'sha256-/);
-    const forms = path === "/" ? ["/"] : [path, `${path}/`];
-    for (const url of forms) {
-      const response = await request.get(`${origin}${url}`, { maxRedirects: 0 });
-      expect(response.status(), url).toBe(200);
-      // One policy, not the wildcard's joined to the page's with a comma.
-      expect(response.headers()["content-security-policy"], url).toBe(expected);
-      // The five routes name this URL as canonical (the thank-you pages are not indexed).
-      const canonical = /<link rel="canonical" href="([^"]*)"/.exec(await response.text());
-      if ((routes as readonly string[]).includes(path)) {
-        expect(new URL(canonical?.[1] ?? "/-", origin).pathname, url).toBe(path);
-      }
-    }
-  }
+  await expectPagesServed(request, origin, rules);
 });
 
 test("an unknown path answers 404 with the not-found page and its CSP; no SPA fallback", async ({
   request,
 }) => {
-  const notFoundPolicy = headersFor(rules, unknownPath)["Content-Security-Policy"];
-  expect(notFoundPolicy).toMatch(/script-src 'self' 'sha256-/);
-  for (const path of [unknownPath, "/about/team", "/assets/missing.js", "/__spa-fallback"]) {
-    const response = await request.get(`${origin}${path}`, { maxRedirects: 0 });
-    expect(response.status(), path).toBe(404);
-    // Under /assets/ the assets' own policy (stricter: no script at all) stays in force.
-    const policy = path.startsWith("/assets/") ? assetPolicy : notFoundPolicy;
-    expect(response.headers()["content-security-policy"], path).toBe(policy);
-    expect(await response.text(), path).toContain("Page not found");
-  }
+  await expectNotFoundServed(request, origin, rules);
 });
-
-/** CSP violations, failed requests and error answers a page meets, from before its first script. */
-async function watchProblems(page: Page, allowDocument404 = false): Promise<string[]> {
-  const problems: string[] = [];
-  await page.exposeFunction("__reportViolation", (text: string) => problems.push(text));
-  await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (event) => {
-      (window as unknown as { __reportViolation: (t: string) => void }).__reportViolation(
-        `CSP: ${event.violatedDirective} blocked ${event.blockedURI || "inline"} on ${location.pathname}`,
-      );
-    });
-  });
-  page.on("requestfailed", (r) => {
-    // ERR_ABORTED: the browser dropped a request still in flight when the test moved on
-    // (the favicon during page.goto); a refused or broken request has another code.
-    const error = r.failure()?.errorText ?? "";
-    if (error !== "net::ERR_ABORTED") problems.push(`failed: ${r.url()} ${error}`);
-  });
-  page.on("response", (r) => {
-    const document404 = allowDocument404 && r.request().resourceType() === "document";
-    if (r.status() >= 400 && !(document404 && r.status() === 404)) {
-      problems.push(`${r.status()}: ${r.url()}`);
-    }
-  });
-  return problems;
-}
 
 test("in Chromium: every page, and client-side navigation between all of them, without a CSP violation, console error or failed request", async ({
   page,
@@ -251,8 +184,8 @@ test("both forms reach the inbox on another origin", async ({ page }, testInfo) 
   expect(problems).toEqual([]);
 });
 
-test("screenshots through wrangler pages dev, at both sizes, an unknown path included", async ({
+test("screenshots through the static host, at both sizes, an unknown path included", async ({
   browser,
 }) => {
-  await screenshotHost(browser, origin, "pages");
+  await screenshotHost(browser, origin, "static");
 });

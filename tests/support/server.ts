@@ -6,17 +6,24 @@ import { createServer } from "node:net";
 import type { Writable } from "node:stream";
 import { projectNode, projectRoot } from "../../tooling/project.ts";
 
-/** A port the OS says is free on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => done(port));
+/**
+ * A port the OS says is free on 127.0.0.1, and not one of RESERVED_PORTS: ports handed out
+ * earlier (the global setup's) whose servers have not bound them yet.
+ */
+export async function freePort(): Promise<number> {
+  const reserved = new Set((process.env.RESERVED_PORTS ?? "").split(",").filter(Boolean));
+  for (;;) {
+    const port = await new Promise<number>((done, fail) => {
+      const probe = createServer();
+      probe.once("error", fail);
+      probe.listen(0, "127.0.0.1", () => {
+        const address = probe.address();
+        const port = typeof address === "object" && address ? address.port : 0;
+        probe.close(() => done(port));
+      });
     });
-  });
+    if (!reserved.has(String(port))) return port;
+  }
 }
 
 /**
