@@ -15,45 +15,21 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
-import { createRequire } from "node:module";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import {
+  type Autocannon,
+  autocannon,
+  type BenchRequest,
+  clientBound,
+  formatRows,
+  measure,
+  type Row,
+} from "../tests/support/load.ts";
 import { freePort, startServer, stopProcessGroup, waitUntilUp } from "../tests/support/server.ts";
 import { buildIfStale } from "../tooling/build-inputs.ts";
 import { projectRoot as root } from "../tooling/project.ts";
-
-interface Histogram {
-  average: number;
-  p50: number;
-  p99: number;
-}
-interface Result {
-  requests: Histogram;
-  latency: Histogram;
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  "2xx": number;
-}
-interface BenchRequest {
-  method?: string;
-  path?: string;
-  headers?: Record<string, string>;
-  body?: string;
-  setupRequest?: (request: BenchRequest, context: Record<string, unknown>) => BenchRequest;
-  onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
-}
-type Autocannon = (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  headers?: Record<string, string>;
-  requests?: BenchRequest[];
-}) => Promise<Result>;
-
-// autocannon ships no types: loaded through require, typed by the little used here.
-const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 
 const builtSite = join(root, "build/client");
 const nginxBin = "/usr/sbin/nginx";
@@ -91,48 +67,6 @@ http {
   }
 }
 `;
-}
-
-interface Row {
-  name: string;
-  result: Result;
-  /** autocannon's share of one core during the run (it runs in this process). */
-  clientCpu: number;
-}
-
-/** At or above this, autocannon itself set the pace: the figure is a floor for the server. */
-const clientBound = 0.9;
-
-/** One autocannon run, with how busy the client was while it ran. */
-async function measure(options: Parameters<Autocannon>[0]) {
-  const cpu = process.cpuUsage();
-  const started = performance.now();
-  const result = await autocannon(options);
-  const used = process.cpuUsage(cpu);
-  const clientCpu = (used.user + used.system) / 1000 / (performance.now() - started);
-  return { result, clientCpu };
-}
-
-function format(rows: Row[]): string {
-  const header = ["target", "req/s", "p50 ms", "p99 ms", "2xx", "non-2xx", "errors", "client CPU"];
-  const lines = rows.map(({ name, result, clientCpu }) => [
-    name,
-    result.requests.average.toFixed(0),
-    result.latency.p50.toFixed(1),
-    result.latency.p99.toFixed(1),
-    String(result["2xx"]),
-    String(result.non2xx),
-    String(result.errors + result.timeouts),
-    `${Math.round(clientCpu * 100)}%`,
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]?.length ?? 0)));
-  return [header, ...lines]
-    .map((cells) =>
-      cells
-        .map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
-        .join("  "),
-    )
-    .join("\n");
 }
 
 async function main(): Promise<number> {
@@ -262,7 +196,7 @@ async function main(): Promise<number> {
     );
     rows.push({ name: "ours POST /f/newsletter", result: oursPost, clientCpu: postClientCpu });
 
-    console.log(`\n${format(rows)}\n`);
+    console.log(`\n${formatRows(rows)}\n`);
     const ratio = (a: number, b: number) => (b === 0 ? "n/a" : (a / b).toFixed(2));
     console.log(
       `ours/nginx on GET /: req/s ${ratio(oursGet.requests.average, nginxGet.requests.average)}, p99 ${ratio(oursGet.latency.p99, nginxGet.latency.p99)}`,

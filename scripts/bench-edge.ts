@@ -1,0 +1,261 @@
+// `npm run bench:edge`: the inbox on Cloudflare Workers, measured: the Worker's bundle (gzip)
+// and its start-up (evaluating the bundle's global scope, which Cloudflare limits to 1 s); its
+// CPU per submission (the free plan allows 10 ms a request); form posts a second and p50/p99
+// latency on `wrangler dev` beside the Node server in the same run (a ratio: the local
+// workerd is not Cloudflare's network); and the free plan in rink terms, from the D1 rows a
+// submission writes. Not part of `npm test`: about a minute on a quiet machine.
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { pathToFileURL } from "node:url";
+import { openInbox } from "../server/inbox.ts";
+import { statements } from "../server/submission.ts";
+import { startEdge } from "../tests/support/edge.ts";
+import {
+  autocannon,
+  type BenchRequest,
+  formatRows,
+  measure,
+  type Row,
+} from "../tests/support/load.ts";
+import { freePort, startServer, stopProcessGroup, waitUntilUp } from "../tests/support/server.ts";
+import { buildIfStale } from "../tooling/build-inputs.ts";
+import { projectRoot } from "../tooling/project.ts";
+import { applyMigrations, bundleWorker, spawnEdgeDev } from "../tooling/wrangler.ts";
+
+const connections = 20;
+const duration = Number(process.env.BENCH_SECONDS ?? 10);
+const warmup = 2;
+// Cloudflare's free plan as its limits and D1 pricing pages give it (2026-11).
+const free = { requestsPerDay: 100_000, rowsWrittenPerDay: 100_000, rowsReadPerDay: 5_000_000 };
+const cronRunsPerDay = 24 * 6; // wrangler.jsonc: every 10 minutes
+
+const median = (values: number[]) => values.toSorted((a, b) => a - b)[values.length >> 1] ?? 0;
+
+/** D1's binding, as far as the Worker uses it, over a node:sqlite file: for the CPU figure. */
+function d1OverSqlite(db: DatabaseSync) {
+  const statement = (sql: string, values: unknown[] = []) => ({
+    bind: (...more: unknown[]) => statement(sql, more),
+    all: async () => ({ results: db.prepare(sql).all(...(values as never[])) }),
+    first: async () => db.prepare(sql).get(...(values as never[])) ?? null,
+    run: async () => db.prepare(sql).run(...(values as never[])),
+  });
+  return {
+    prepare: (sql: string) => statement(sql),
+    batch: async (list: ReturnType<typeof statement>[]) => Promise.all(list.map((s) => s.all())),
+  };
+}
+
+/** A unique newsletter signup from a unique client on every request. */
+function signups(runId: string, answered: string[]): BenchRequest {
+  let sent = 0;
+  return {
+    method: "POST",
+    path: "/f/newsletter",
+    headers: { "content-type": "application/json", accept: "application/json" },
+    setupRequest(request, context) {
+      sent += 1;
+      const email = `bench-${runId}-${sent}@example.com`;
+      context.email = email;
+      // The Worker's limit keys on CF-Connecting-IP (kept by wrangler dev); Node ignores it.
+      const client = `10.${(sent >> 16) & 255}.${(sent >> 8) & 255}.${sent & 255}`;
+      return {
+        ...request,
+        headers: { ...request.headers, "cf-connecting-ip": client },
+        body: JSON.stringify({ email }),
+      };
+    },
+    onResponse(status, _body, context) {
+      if (status === 200 && typeof context.email === "string") answered.push(context.email);
+    },
+  };
+}
+
+async function main(): Promise<number> {
+  buildIfStale(console.log);
+  const dir = mkdtempSync(join(tmpdir(), "rink-bench-edge-"));
+  const stops: (() => Promise<void>)[] = [];
+  try {
+    console.log(`${cpus().length} CPUs, load average ${loadavg()[0]?.toFixed(2)} before the run\n`);
+    // 1. The bundle as `wrangler deploy` uploads it.
+    const bundle = await bundleWorker(join(dir, "worker"), join(projectRoot, "build/client"));
+    console.log(
+      `Worker bundle: ${(bundle.bytes / 1024).toFixed(1)} KB, ${(bundle.gzipBytes / 1024).toFixed(1)} KB gzip (the free plan allows 3 MB)`,
+    );
+
+    // 2. Start-up: the bundle imports nothing, so V8 can evaluate it here as workerd does.
+    const times: number[] = [];
+    let worker: { fetch(r: Request, env: unknown, ctx: unknown): Promise<Response> } | undefined;
+    for (let i = 0; i < 15; i++) {
+      const started = performance.now();
+      const module = await import(`${pathToFileURL(bundle.file).href}?run=${i}`);
+      times.push(performance.now() - started);
+      worker = module.default;
+    }
+    console.log(
+      `Start-up (parse and run the global scope, V8 in Node 24): median ${median(times).toFixed(1)} ms of 15 (Cloudflare allows 1,000 ms)`,
+    );
+
+    // 3. CPU per submission: the Worker's code with SQLite beneath it in this process, so the
+    // figure is an upper bound (on Cloudflare, D1's own work is not the Worker's CPU).
+    const cpuDb = join(dir, "cpu.db");
+    openInbox(cpuDb).close();
+    const db = new DatabaseSync(cpuDb);
+    const env = {
+      DB: d1OverSqlite(db),
+      ASSETS: { fetch: async () => new Response("Not found", { status: 404 }) },
+    };
+    const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} };
+    const post = (i: number) =>
+      worker?.fetch(
+        new Request("https://rink.example/f/newsletter", {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            "cf-connecting-ip": `10.9.${i >> 8}.${i & 255}`,
+          },
+          body: JSON.stringify({ email: `cpu-${i}@example.com` }),
+        }),
+        env,
+        ctx,
+      );
+    for (let i = 0; i < 200; i++) await post(i);
+    const cpu = process.cpuUsage();
+    const cpuRuns = 2000;
+    for (let i = 200; i < 200 + cpuRuns; i++) {
+      const res = await post(i);
+      if (res?.status !== 200) throw new Error(`The Worker answered ${res?.status}`);
+    }
+    const used = process.cpuUsage(cpu);
+    const cpuMs = (used.user + used.system) / 1000 / cpuRuns;
+    db.close();
+    console.log(
+      `CPU per submission (Worker code and SQLite, ${cpuRuns} in a row): ${cpuMs.toFixed(2)} ms (the free plan allows 10 ms)`,
+    );
+
+    // 4. The free plan in rink terms: the D1 rows a submission costs, as D1 counts them
+    // (the meta of each result), read by a probe Worker running the inbox's own statements.
+    const probe = join(dir, "probe");
+    mkdirSync(probe);
+    writeFileSync(
+      join(probe, "wrangler.json"),
+      JSON.stringify({
+        name: "d1-probe",
+        main: "probe.js",
+        compatibility_date: "2026-10-01",
+        d1_databases: [
+          {
+            binding: "DB",
+            database_name: "probe",
+            database_id: "00000000-0000-4000-8000-000000000001",
+            migrations_dir: join(projectRoot, "server/migrations"),
+          },
+        ],
+      }),
+    );
+    writeFileSync(
+      join(probe, "probe.js"),
+      `const s = ${JSON.stringify(statements)};
+export default { async fetch(_request, env) {
+  const now = new Date().toISOString();
+  const stored = await env.DB.prepare(s.insert).bind("newsletter", now, '{"email":"rows@example.com"}', 0).run();
+  const marked = await env.DB.prepare(s.markSent).bind(now, stored.results[0].id).run();
+  const pass = await env.DB.prepare(s.unsent).bind(30, 20).run();
+  return Response.json({ stored: stored.meta, marked: marked.meta, pass: pass.meta });
+} };
+`,
+    );
+    const place = { cwd: probe, persistTo: join(probe, "state"), home: join(probe, "home") };
+    mkdirSync(place.home);
+    await applyMigrations(place);
+    const port = await freePort();
+    const probeServer = spawnEdgeDev({ ...place, port });
+    let d1: Record<"stored" | "marked" | "pass", { rows_read: number; rows_written: number }>;
+    try {
+      await waitUntilUp(`http://127.0.0.1:${port}/`, probeServer, (why) => `probe ${why}`);
+      d1 = await (await fetch(`http://127.0.0.1:${port}/`)).json();
+    } finally {
+      await stopProcessGroup(probeServer, "SIGTERM", 2_000);
+    }
+    const written = d1.stored.rows_written + d1.marked.rows_written;
+    const perDay = Math.floor(
+      Math.min(free.requestsPerDay - cronRunsPerDay, free.rowsWrittenPerDay / written),
+    );
+    console.log(
+      `D1 per submission: ${d1.stored.rows_written} rows written to store it (the row and its two indexes), ${d1.marked.rows_written} to mark its email sent; a retry pass reads ${d1.pass.rows_read}`,
+    );
+    console.log(
+      `Free plan: about ${perDay.toLocaleString("en-US")} submissions a day (${free.requestsPerDay.toLocaleString("en-US")} Worker requests a day, less ${cronRunsPerDay} Cron runs; ${free.rowsWrittenPerDay.toLocaleString("en-US")} D1 rows written a day at ${written} a submission). Page views are static assets: free and not counted.\n`,
+    );
+
+    // 5. Form posts a second: the Node server and the Worker, one after the other.
+    const site = join(dir, "site");
+    cpSync(join(projectRoot, "build/client"), site, { recursive: true });
+    const node = await startServer({
+      siteDir: site,
+      databasePath: join(dir, "inbox.db"),
+      env: { RATE_LIMIT_PER_MINUTE: "1000000000" },
+    });
+    stops.push(node.stop);
+    // No email from either: the Worker's would be a file written per submission.
+    const edge = await startEdge({ siteDir: site, vars: { NOTIFY_TO: "" } });
+    stops.push(edge.stop);
+
+    const rows: Row[] = [];
+    const runId = Date.now().toString(36);
+    const answered: Record<string, string[]> = {};
+    for (const [name, url] of [
+      ["Node POST /f/newsletter", node.url],
+      ["Worker POST /f/newsletter", edge.url],
+    ] as const) {
+      await autocannon({
+        url,
+        connections,
+        duration: warmup,
+        requests: [signups(`w${runId}`, [])],
+      });
+      const kept: string[] = [];
+      answered[name] = kept;
+      process.stdout.write(`${name}: ${duration} s at ${connections} connections… `);
+      const { result, clientCpu } = await measure({
+        url,
+        connections,
+        duration,
+        requests: [signups(`${name.split(" ")[0]}-${runId}`, kept)],
+      });
+      console.log(`${result.requests.average.toFixed(0)} req/s`);
+      rows.push({ name, result, clientCpu });
+    }
+    console.log(`\n${formatRows(rows)}\n`);
+    const [nodeRow, edgeRow] = rows;
+    if (nodeRow && edgeRow) {
+      const ratio = (a: number, b: number) => (a / b).toFixed(2);
+      console.log(
+        `Worker/Node: req/s ${ratio(edgeRow.result.requests.average, nodeRow.result.requests.average)}, p50 ${ratio(edgeRow.result.latency.p50, nodeRow.result.latency.p50)}, p99 ${ratio(edgeRow.result.latency.p99, nodeRow.result.latency.p99)}`,
+      );
+    }
+
+    // Every submission the Worker answered 2xx is in D1.
+    const stored = new Set(
+      edge
+        .rows("SELECT json_extract(data, '$.email') AS email FROM submissions")
+        .map((r) => String(r.email)),
+    );
+    const missing = (answered["Worker POST /f/newsletter"] ?? []).filter((e) => !stored.has(e));
+    console.log(
+      `D1: ${answered["Worker POST /f/newsletter"]?.length ?? 0} submissions answered 2xx, ${missing.length} missing`,
+    );
+    if (missing.length > 0) return 1;
+    if (rows.some(({ result }) => result.non2xx > 0 || result.errors > 0)) {
+      console.error("FAILED: some requests were not answered 2xx, so the figures do not compare");
+      return 1;
+    }
+    return 0;
+  } finally {
+    for (const stop of stops.reverse()) await stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+process.exitCode = await main();
