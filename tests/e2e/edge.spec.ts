@@ -46,7 +46,7 @@ test("an unknown path answers 404 with the not-found page and its CSP; no SPA fa
   await expectNotFoundServed(request, edge.url, rules);
 });
 
-test("both forms reach the Worker's inbox from Chromium: stored in D1, emailed to the owner", async ({
+test("both forms reach the Worker's inbox from Chromium: stored in D1, emailed to the owner @smoke", async ({
   browser,
 }, testInfo) => {
   const context = await browser.newContext({ viewport: viewports.mobile });
