@@ -2,13 +2,12 @@ import { type Context, Hono } from "hono";
 import type { Logger } from "pino";
 import type { AppEnv } from "./app-env.ts";
 import { clientResolver, type TrustProxy } from "./client-info.ts";
-import type { FormEndpointDeps } from "./form-endpoint.ts";
-import { inboxRoutes } from "./inbox-routes.ts";
+import { type InboxRoutesDeps, inboxRoutes } from "./inbox-routes.ts";
 import { requestLog } from "./request-log.ts";
 import { headersFor } from "./security-headers.ts";
 import { indexSite, loadFile, loadHeaderRules, respond } from "./static-site.ts";
 
-export interface AppDeps extends FormEndpointDeps {
+export interface AppDeps extends InboxRoutesDeps {
   /** The prerendered site: build/client, with the `_headers` file the build writes. */
   siteDir: string;
   /** Which peers may tell us the client's address and scheme; none by default. */

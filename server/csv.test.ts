@@ -12,6 +12,7 @@ const submission = (id: number, data: Record<string, string>): Submission => ({
   notifySentAt: null,
   notifyAttempts: 0,
   notifyLastError: null,
+  handledAt: null,
 });
 
 describe("csvCell", () => {

@@ -4,11 +4,18 @@
 import { Hono } from "hono";
 import type { InboxEnv } from "./app-env.ts";
 import { type FormEndpointDeps, formEndpoint } from "./form-endpoint.ts";
+import { type OwnerDeps, ownerRoutes } from "./owner/routes.ts";
 import { inboxHeaders } from "./security-headers.ts";
 
-export function inboxRoutes(deps: FormEndpointDeps) {
+export interface InboxRoutesDeps extends FormEndpointDeps {
+  /** The owner's inbox at /inbox/; absent, those paths are the site's 404. */
+  owner?: OwnerDeps;
+}
+
+export function inboxRoutes({ owner, ...deps }: InboxRoutesDeps) {
   const app = new Hono<InboxEnv>();
   app.route("/f", formEndpoint(deps));
+  if (owner) app.route("/", ownerRoutes(owner));
 
   // For uptime monitors and the service manager: 200 only while the inbox's database
   // answers, since a site whose forms cannot be stored is not healthy. Never cached.

@@ -40,6 +40,7 @@ describe("openInbox", () => {
         "notify_sent_at",
         "notify_attempts",
         "notify_last_error",
+        "handled_at",
       ]);
     } finally {
       db.close();
@@ -86,6 +87,7 @@ describe("the inbox's queries", () => {
       notifySentAt: null,
       notifyAttempts: 0,
       notifyLastError: null,
+      handledAt: null,
     });
     expect(inbox.listRecent(2).map((s) => s.id)).toEqual([4, 3]);
     expect(inbox.listByForm("contact").map((s) => s.id)).toEqual([1, 4]);

@@ -6,6 +6,7 @@ import { DatabaseSync } from "node:sqlite";
 import {
   failureText,
   type NewSubmission,
+  type SqlRunner,
   type Submission,
   type SubmissionStore,
   statements,
@@ -29,6 +30,8 @@ export interface Inbox extends SubmissionStore {
   markSent(id: number, at: string): void;
   markFailed(id: number, error: string): void;
   ping(): boolean;
+  /** The same file for the owner's inbox (owner/store.ts). */
+  sql: SqlRunner;
   close(): void;
 }
 
@@ -122,6 +125,10 @@ export function openInbox(path: string): Inbox {
     },
     markFailed(id, error) {
       markFailed.run(failureText(error), id);
+    },
+    sql: {
+      all: (query, ...params) => db.prepare(query).all(...params),
+      run: (query, ...params) => Number(db.prepare(query).run(...params).changes),
     },
     ping() {
       try {

@@ -5,6 +5,8 @@ import pino from "pino";
 import { createApp } from "./app.ts";
 import { openInbox } from "./inbox.ts";
 import { createNotifier } from "./notify.ts";
+import { ownerStore } from "./owner/store.ts";
+import { createRateLimiter } from "./rate-limit.ts";
 import { readSettings, type Settings } from "./settings.ts";
 import { smtpMailer } from "./smtp-mailer.ts";
 
@@ -49,6 +51,14 @@ try {
     rateLimitPerMinute: settings.rateLimitPerMinute,
     trustProxy: settings.trustProxy,
     siteOrigins: settings.siteOrigins,
+    owner: {
+      store: ownerStore(inbox.sql),
+      owners: settings.owners,
+      ...(mailer ? { sendTo: mailer.sendTo } : {}),
+      ...(settings.siteUrl ? { siteUrl: settings.siteUrl } : {}),
+      limiter: createRateLimiter({ perMinute: 5 }),
+      log: (message) => logger.info(message),
+    },
   });
 } catch (error) {
   // A site that is not built, most likely: say so in one line, without a stack trace.

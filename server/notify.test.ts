@@ -221,6 +221,7 @@ describe("composeMail", () => {
     notifySentAt: null,
     notifyAttempts: 0,
     notifyLastError: null,
+    handledAt: null,
   });
 
   it("labels a newsletter signup and marks what was not given", () => {

@@ -13,8 +13,22 @@ describe("readSettings", () => {
       rateLimitPerMinute: 5,
       trustProxy: { kind: "none" },
       siteOrigins: [],
+      owners: [],
       logLevel: "info",
     });
+  });
+
+  it("lets NOTIFY_TO sign in to the inbox unless OWNER_EMAILS says who, and reads SITE_URL", () => {
+    const mail = { SMTP_URL: "smtp://localhost:25", NOTIFY_TO: "a@rink.example, b@rink.example" };
+    expect(readSettings(mail).owners).toEqual(["a@rink.example", "b@rink.example"]);
+    const own = readSettings({
+      ...mail,
+      OWNER_EMAILS: "owner@rink.example",
+      SITE_URL: "https://rink.example/",
+    });
+    expect(own.owners).toEqual(["owner@rink.example"]);
+    expect(own.siteUrl).toBe("https://rink.example");
+    expect(() => readSettings({ SITE_URL: "rink.example" })).toThrow(/SITE_URL/);
   });
 
   it("reads the hardening settings", () => {

@@ -77,6 +77,27 @@ const schema = z
           return origins;
         }),
     ),
+    // Who may sign in to /inbox/ by an emailed link; NOTIFY_TO's addresses when unset.
+    OWNER_EMAILS: z.preprocess(blankAsUnset, emailList.optional()),
+    // The public address, for the sign-in link's URL (never a request's Host, which anyone sets).
+    SITE_URL: z.preprocess(
+      blankAsUnset,
+      z
+        .string()
+        .optional()
+        .transform((value, ctx) => {
+          if (value === undefined) return undefined;
+          const origin = parseOrigin(value);
+          if (!origin) {
+            ctx.addIssue({
+              code: "custom",
+              message: `"${value}" is not an address like https://rink.example.com`,
+            });
+            return z.NEVER;
+          }
+          return origin;
+        }),
+    ),
     LOG_LEVEL: z.preprocess(
       blankAsUnset,
       z.enum(["fatal", "error", "warn", "info", "debug", "silent"]).default("info"),
@@ -128,6 +149,10 @@ export interface Settings {
   trustProxy: TrustProxy;
   /** Origins, besides the site's own, allowed to post to the inbox from a browser. */
   siteOrigins: string[];
+  /** Who may sign in to the owner's inbox (/inbox/). */
+  owners: string[];
+  /** The public origin, for the emailed sign-in link; unset: only a localhost request's own. */
+  siteUrl?: string;
   logLevel: LogLevel;
 }
 
@@ -157,6 +182,8 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     siteOrigins: e.SITE_ORIGINS,
+    owners: e.OWNER_EMAILS ?? to,
+    ...(e.SITE_URL ? { siteUrl: e.SITE_URL } : {}),
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,9 +1,11 @@
 // The owner's email under Node: nodemailer over the SMTP server in SMTP_URL.
 import nodemailer from "nodemailer";
-import type { Mailer } from "./notify.ts";
+import type { Mail, Mailer } from "./notify.ts";
 import type { MailSettings } from "./settings.ts";
 
-export function smtpMailer(settings: Pick<MailSettings, "smtpUrl" | "to" | "from">): Mailer {
+export function smtpMailer(
+  settings: Pick<MailSettings, "smtpUrl" | "to" | "from">,
+): Mailer & { sendTo(to: string, mail: Mail): Promise<void> } {
   const transport = nodemailer.createTransport({
     url: settings.smtpUrl,
     // Fail in seconds, not nodemailer's minutes: the retry loop tries again later anyway.
@@ -14,6 +16,10 @@ export function smtpMailer(settings: Pick<MailSettings, "smtpUrl" | "to" | "from
   return {
     async send(mail) {
       await transport.sendMail({ from: settings.from, to: settings.to, ...mail });
+    },
+    /** One address only: an owner's sign-in link (owner/routes.ts). */
+    async sendTo(to, mail) {
+      await transport.sendMail({ from: settings.from, to, ...mail });
     },
     close() {
       transport.close();

@@ -14,6 +14,8 @@ export interface Submission {
   notifySentAt: string | null;
   notifyAttempts: number;
   notifyLastError: string | null;
+  /** When the owner marked it dealt with (/inbox/); null while it is new. */
+  handledAt: string | null;
 }
 
 export interface NewSubmission {
@@ -39,7 +41,7 @@ export interface SubmissionStore {
 
 /** The columns every read returns, in the order toSubmission expects. */
 export const submissionColumns =
-  "id, form, created_at, data, spam, notify_sent_at, notify_attempts, notify_last_error";
+  "id, form, created_at, data, spam, notify_sent_at, notify_attempts, notify_last_error, handled_at";
 
 /** The statements both stores run, with their parameters in the order shown. */
 export const statements = {
@@ -78,8 +80,19 @@ export function toSubmission(row: Record<string, unknown>): Submission {
     notifySentAt: row.notify_sent_at == null ? null : String(row.notify_sent_at),
     notifyAttempts: Number(row.notify_attempts),
     notifyLastError: row.notify_last_error == null ? null : String(row.notify_last_error),
+    handledAt: row.handled_at == null ? null : String(row.handled_at),
   };
 }
 
 /** Bounded: an SMTP server's reply can be long, and the column is for a glance. */
 export const failureText = (error: string) => error.slice(0, 500);
+
+/**
+ * SQL with `?` parameters on either database, for the owner's inbox (owner/store.ts): the
+ * Node server's node:sqlite file (inbox.ts) or D1 (edge/d1-store.ts).
+ */
+export interface SqlRunner {
+  all(sql: string, ...params: (string | number | null)[]): Awaitable<Record<string, unknown>[]>;
+  /** How many rows the statement changed. */
+  run(sql: string, ...params: (string | number | null)[]): Awaitable<number>;
+}

@@ -7,9 +7,9 @@ import { join, relative, resolve } from "node:path";
 import { type Document, LineCounter, parseDocument } from "yaml";
 import type { z } from "zod";
 import { contentFiles, type PhotosContent, type SiteContent } from "./schema.ts";
+import { timeZone } from "./time-zone.ts";
 
-/** The rink's clock: every "HH:MM" and date in the content is in this zone. */
-export const timeZone = "America/Indiana/Indianapolis";
+export { timeZone };
 
 /** content/ at the project root; CONTENT_DIR points a build or a test at another copy. */
 export const contentDir = resolve(

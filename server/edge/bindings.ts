@@ -9,7 +9,7 @@ export interface D1PreparedStatement {
   bind(...values: unknown[]): D1PreparedStatement;
   all<T = Record<string, unknown>>(): Promise<D1Result<T>>;
   first<T = Record<string, unknown>>(): Promise<T | null>;
-  run(): Promise<unknown>;
+  run(): Promise<{ meta: { changes: number } }>;
 }
 
 export interface D1Database {
@@ -54,4 +54,8 @@ export interface EdgeBindings {
   NOTIFY_FROM?: string;
   /** Origins besides the site's own whose pages may post here, comma-separated. */
   SITE_ORIGINS?: string;
+  /** Who may sign in to /inbox/, comma-separated; NOTIFY_TO's addresses when unset. */
+  OWNER_EMAILS?: string;
+  /** The public address, for the emailed sign-in link (https://skateland.example.com). */
+  SITE_URL?: string;
 }

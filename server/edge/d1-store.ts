@@ -4,6 +4,7 @@
 import {
   failureText,
   type NewSubmission,
+  type SqlRunner,
   type SubmissionStore,
   statements,
   toSubmission,
@@ -46,5 +47,25 @@ export function d1Store(db: D1Database): SubmissionStore {
         return false;
       }
     },
+  };
+}
+
+/** D1 for the owner's inbox (owner/store.ts). */
+export function d1Runner(db: D1Database): SqlRunner {
+  return {
+    all: async (sql, ...params) =>
+      (
+        await db
+          .prepare(sql)
+          .bind(...params)
+          .all()
+      ).results,
+    run: async (sql, ...params) =>
+      (
+        await db
+          .prepare(sql)
+          .bind(...params)
+          .run()
+      ).meta.changes,
   };
 }

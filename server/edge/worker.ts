@@ -6,11 +6,12 @@ import { type ExecutionContext, Hono } from "hono";
 import type { InboxEnv } from "../app-env.ts";
 import { inboxRoutes } from "../inbox-routes.ts";
 import { createNotifier, type Notifier } from "../notify.ts";
-import type { RateDecision } from "../rate-limit.ts";
+import { ownerStore } from "../owner/store.ts";
+import { createRateLimiter, type RateDecision } from "../rate-limit.ts";
 import { baseHeaders, httpsOnlyHeaders } from "../security-headers.ts";
 import type { SubmissionStore } from "../submission.ts";
 import type { EdgeBindings, RateLimit } from "./bindings.ts";
-import { d1Store } from "./d1-store.ts";
+import { d1Runner, d1Store } from "./d1-store.ts";
 import { emailMailer } from "./email.ts";
 
 type EdgeEnv = InboxEnv & { Bindings: EdgeBindings };
@@ -39,10 +40,12 @@ function createEdge(env: EdgeBindings): Edge {
   const store = d1Store(env.DB);
   const to = list(env.NOTIFY_TO);
   const from = env.NOTIFY_FROM?.trim() || to[0];
+  const mailer = env.NOTIFY_EMAIL && from ? emailMailer(env.NOTIFY_EMAIL, { to, from }) : undefined;
   const notifier =
-    env.NOTIFY_EMAIL && from && to.length > 0
-      ? createNotifier({ inbox: store, send: emailMailer(env.NOTIFY_EMAIL, { to, from }).send })
-      : undefined;
+    mailer && to.length > 0 ? createNotifier({ inbox: store, send: mailer.send }) : undefined;
+  const limiter = env.FORM_LIMIT
+    ? bindingLimiter(env.FORM_LIMIT)
+    : createRateLimiter({ perMinute: 5 });
 
   const app = new Hono<EdgeEnv>();
   app.use("*", async (c, next) => {
@@ -63,10 +66,17 @@ function createEdge(env: EdgeBindings): Edge {
       inbox: store,
       // D1 writes each submission as it comes; no group commit across requests.
       save: async (submission) => store.insert(submission),
-      ...(env.FORM_LIMIT ? { limiter: bindingLimiter(env.FORM_LIMIT) } : {}),
+      limiter,
       background: (c, task) => c.executionCtx.waitUntil(task),
       notifier,
       siteOrigins: list(env.SITE_ORIGINS),
+      owner: {
+        store: ownerStore(d1Runner(env.DB)),
+        owners: list(env.OWNER_EMAILS || env.NOTIFY_TO),
+        ...(mailer ? { sendTo: mailer.sendTo } : {}),
+        ...(env.SITE_URL ? { siteUrl: env.SITE_URL } : {}),
+        limiter,
+      },
     }),
   );
   // Anything else the Worker was asked (a GET of /f/…): the site's answer, its 404 page

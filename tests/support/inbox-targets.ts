@@ -29,6 +29,8 @@ export interface InboxTarget {
   clientHeader: string;
   /** Rows with an id above `afterId`, oldest first. */
   rows(afterId?: number): StoredRow[];
+  /** Any query on the database, read with a connection of our own. */
+  query(sql: string, ...params: (string | number)[]): Record<string, unknown>[];
   /** The owner's emails so far (subject and text). */
   mails(): Pick<EdgeMail, "subject" | "text">[];
   waitForMails(count: number): Promise<Pick<EdgeMail, "subject" | "text">[]>;
@@ -56,6 +58,14 @@ export async function nodeTarget(): Promise<InboxTarget> {
       SITE_ORIGINS: otherOrigin,
     },
   });
+  const query = (sql: string, ...params: (string | number)[]) => {
+    const db = new DatabaseSync(databasePath, { readOnly: true });
+    try {
+      return db.prepare(sql).all(...params);
+    } finally {
+      db.close();
+    }
+  };
   const mails = () =>
     smtp.received.map((m) => {
       const { subject, text } = parseMail(m.raw);
@@ -65,14 +75,8 @@ export async function nodeTarget(): Promise<InboxTarget> {
     platform: "node",
     url: server.url,
     clientHeader: "X-Forwarded-For",
-    rows(afterId = 0) {
-      const db = new DatabaseSync(databasePath, { readOnly: true });
-      try {
-        return db.prepare(rowsQuery).all(afterId).map(toRow);
-      } finally {
-        db.close();
-      }
-    },
+    rows: (afterId = 0) => query(rowsQuery, afterId).map(toRow),
+    query,
     mails,
     async waitForMails(count) {
       await smtp.waitFor(count);
@@ -98,6 +102,7 @@ export async function edgeTarget(): Promise<InboxTarget> {
     // Cloudflare sets it from the connection; wrangler dev keeps what the client sent.
     clientHeader: "CF-Connecting-IP",
     rows: (afterId = 0) => edge.rows(rowsQuery, afterId).map(toRow),
+    query: edge.rows,
     mails: edge.mails,
     waitForMails: edge.waitForMails,
     async stop() {
