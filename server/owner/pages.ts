@@ -127,15 +127,15 @@ function viewLink(view: InboxView, label: string, current: InboxView, count: num
   return html`<li><a href="/inbox/?view=${view}"${raw(current === view ? ' aria-current="page"' : "")}>${label} (${count})${badge}</a></li>`;
 }
 
-/** mailto: with the subject filled in, so the owner's mail app opens a ready reply. */
+/** mailto: with the subject filled in for a message, so the owner's mail app opens a reply. */
 function replyLink(submission: Submission): string {
-  const email = submission.data.email ?? "";
+  const to = `mailto:${encodeURIComponent(submission.data.email ?? "")}`;
   const form = formOfKind(submission.form);
-  const subject =
-    submission.data.subject && form ? displayValue(form, "subject", submission.data.subject) : "";
-  const title =
-    submission.form === "contact" ? `Re: ${subject || "your message"}` : "Sugar Creek Skateland";
-  return `mailto:${encodeURIComponent(email)}?subject=${encodeURIComponent(title)}`;
+  if (submission.form !== "contact" || !form) return to;
+  const subject = submission.data.subject
+    ? displayValue(form, "subject", submission.data.subject)
+    : "your message";
+  return `${to}?subject=${encodeURIComponent(`Re: ${subject}`)}`;
 }
 
 function item(submission: Submission, view: InboxView, search: string): Html {
@@ -254,10 +254,10 @@ body { margin: 0; font: 17px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, s
 .signout { display: flex; align-items: center; gap: .5rem; margin: 0; }
 .who { font-size: .9rem; overflow-wrap: anywhere; }
 main { max-width: 46rem; margin: 0 auto; padding: 1rem; }
-h1 { font-size: 1.6rem; line-height: 1.2; margin: .5rem 0 1rem; }
+h1 { font-size: 1.6rem; line-height: 1.2; margin: .5rem 0 1rem; overflow-wrap: anywhere; }
 h2 { font-size: 1.15rem; margin: 0; overflow-wrap: anywhere; }
 a { color: var(--brand); text-underline-offset: 2px; }
-.top .quiet { color: #fff; border-color: #fff; }
+.top .quiet { color: #fff; border-color: #fff; white-space: nowrap; }
 button, .button { display: inline-block; min-height: 44px; padding: .55rem 1rem; border: 2px solid var(--brand); border-radius: .5rem; background: var(--brand); color: #fff; font: inherit; font-weight: 600; text-decoration: none; cursor: pointer; }
 button.quiet { background: transparent; color: var(--brand); }
 button.danger { background: var(--danger); border-color: var(--danger); }

@@ -59,8 +59,9 @@ const ownerHeaders: Record<string, string> = {
     "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   "Cache-Control": "no-store",
   "X-Robots-Tag": "noindex, nofollow",
-  // The sign-in link's token is in a URL: it must never leave in a Referer.
-  "Referrer-Policy": "no-referrer",
+  // The sign-in link's token is in a URL: it must never leave this site in a Referer. Not
+  // no-referrer, under which Chromium sends "Origin: null" with the inbox's own forms.
+  "Referrer-Policy": "same-origin",
 };
 
 const isLocal = (url: URL) => url.hostname === "localhost" || url.hostname === "127.0.0.1";
@@ -69,7 +70,8 @@ const isLocal = (url: URL) => url.hostname === "localhost" || url.hostname === "
 function sameOrigin(c: Context): boolean {
   const origin = c.req.header("origin");
   const host = c.req.header("host");
-  if (origin) {
+  // "null" (a privacy setting, a sandboxed frame) says nothing: Fetch metadata decides.
+  if (origin && origin !== "null") {
     try {
       return new URL(origin).host === host;
     } catch {

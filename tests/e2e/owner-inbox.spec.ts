@@ -1,0 +1,211 @@
+// The owner at /inbox/ in Chromium, on both deployments: the Node server of the global setup
+// (its SMTP capture) and the Worker on `wrangler dev` (its local send_email). A family sends
+// the contact form; the owner signs in from the emailed link, finds it, has a reply link,
+// marks it handled, downloads the signups, deletes the family's data and signs out, by
+// pointer and by keyboard; axe finds nothing. Screenshots at both sizes for people to see.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { contactMessages } from "../../forms/contact";
+import { testSiteDir } from "../support/build.ts";
+import { type RunningEdge, startEdge } from "../support/edge.ts";
+import { expect, type Mailbox, test, uniqueEmail, viewports } from "./fixtures";
+import { screenshotDir } from "./host-screenshots";
+
+const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+const linkSubject = "Your sign-in link for the rink's inbox";
+
+async function expectNoViolations(page: Page, state: string) {
+  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`),
+    state,
+  ).toEqual([]);
+}
+
+interface Deployment {
+  name: string;
+  owner: string;
+  origin(): string;
+  /** The newest sign-in link emailed to the owner, once `count` of them have arrived. */
+  link(count: number, mailbox: Mailbox): Promise<string>;
+}
+
+let edge: RunningEdge | undefined;
+
+const deployments: Deployment[] = [
+  {
+    name: "node",
+    owner: "owner@example.test",
+    origin: () => process.env.BASE_URL ?? "",
+    async link(count, mailbox) {
+      await expect
+        .poll(() => mailbox.all().filter((m) => m.subject === linkSubject).length)
+        .toBeGreaterThanOrEqual(count);
+      const mail = mailbox.all().findLast((m) => m.subject === linkSubject);
+      return /https?:\/\/\S+\/inbox\/auth\?token=\S+/.exec(mail?.text ?? "")?.[0] ?? "";
+    },
+  },
+  {
+    name: "workers",
+    owner: "owner@sugarcreekskate.example",
+    origin: () => edge?.url ?? "",
+    async link(count) {
+      const mails = () => (edge?.mails() ?? []).filter((m) => m.subject === linkSubject);
+      await expect.poll(() => mails().length).toBeGreaterThanOrEqual(count);
+      return /https?:\/\/\S+\/inbox\/auth\?token=\S+/.exec(mails().at(-1)?.text ?? "")?.[0] ?? "";
+    },
+  },
+];
+
+for (const deployment of deployments) {
+  test.describe(`the owner's inbox on ${deployment.name}`, () => {
+    // One sign-in for the file's steps, in order, in one Playwright worker.
+    test.describe.configure({ mode: "serial" });
+    let links = 0;
+
+    if (deployment.name === "workers") {
+      test.beforeAll(async () => {
+        test.setTimeout(90_000);
+        edge = await startEdge({ siteDir: testSiteDir });
+      });
+      test.afterAll(async () => {
+        await edge?.stop();
+        edge = undefined;
+      });
+    }
+
+    /** Asks for a link by keyboard, opens it from the email and signs in. */
+    async function signIn(page: Page, mailbox: Mailbox) {
+      const origin = deployment.origin();
+      await page.goto(`${origin}/inbox/`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in to the inbox");
+      await page.getByLabel("Your email").fill(deployment.owner);
+      await page.getByLabel("Your email").press("Enter");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check your email");
+      links += 1;
+      const link = await deployment.link(links, mailbox);
+      expect(link.startsWith(`${origin}/inbox/auth?token=`)).toBe(true);
+      await page.goto(link);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Inbox");
+    }
+
+    test("a message sent from the contact page reaches the owner, who answers it, marks it handled and deletes it on request", async ({
+      browser,
+      mailbox,
+    }, testInfo) => {
+      const origin = deployment.origin();
+      const email = uniqueEmail(testInfo);
+      const family = await browser.newPage({ viewport: viewports.mobile });
+      await family.goto(`${origin}/contact`);
+      await family.getByLabel("Name").fill("Robin Family");
+      await family.getByRole("textbox", { name: "Email" }).fill(email);
+      const contactForm = family.locator("form", {
+        has: family.getByRole("button", { name: contactMessages.submit }),
+      });
+      await contactForm.getByLabel("Phone").fill("(317) 555-0177");
+      await family.getByLabel("Subject").selectOption("birthday-party");
+      await family.getByLabel("Message").fill("Can we book Saturday for 12 kids?");
+      await family.getByRole("button", { name: contactMessages.submit }).click();
+      await expect(family.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+      await family.close();
+
+      const context = await browser.newContext({ viewport: viewports.mobile });
+      const page = await context.newPage();
+      await signIn(page, mailbox);
+      await expectNoViolations(page, "the inbox");
+      await page.screenshot({
+        path: join(screenshotDir, `owner-inbox-${deployment.name}-390x844.png`),
+      });
+
+      const card = page.getByRole("article").filter({ hasText: email });
+      await expect(card.getByRole("heading")).toContainText("New");
+      await expect(card.getByRole("link", { name: `Reply to ${email}` })).toHaveAttribute(
+        "href",
+        `mailto:${encodeURIComponent(email)}?subject=Re%3A%20Birthday%20Party%20Booking`,
+      );
+      await expect(card.getByRole("link", { name: "Call (317) 555-0177" })).toHaveAttribute(
+        "href",
+        "tel:3175550177",
+      );
+      await expect(card).toContainText("Can we book Saturday for 12 kids?");
+
+      await card.getByRole("button", { name: "Mark handled" }).click();
+      await expect(card.getByRole("button", { name: "Mark as new again" })).toBeVisible();
+      await expect(card.getByRole("heading")).not.toContainText("New");
+
+      await page
+        .getByRole("searchbox", { name: "Search by name, email or phone" })
+        .fill("555-0177");
+      await page.getByRole("button", { name: "Search" }).click();
+      await expect(page.getByRole("article")).toHaveCount(1);
+
+      await page
+        .getByRole("article")
+        .getByRole("link", { name: "Delete this person's data" })
+        .click();
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(email);
+      await expectNoViolations(page, "the delete confirmation");
+      await page.screenshot({
+        path: join(screenshotDir, `owner-inbox-${deployment.name}-delete-390x844.png`),
+      });
+      await page.getByRole("button", { name: /^Delete 1 submission/ }).click();
+      await expect(page.getByRole("status")).toContainText("Deleted 1 submission.");
+      await page.getByRole("link", { name: "Back to the inbox" }).click();
+      await expect(page.getByRole("article").filter({ hasText: email })).toHaveCount(0);
+      await context.close();
+    });
+
+    test("the signups download as CSV; the owner signs out by keyboard; the laptop layout", async ({
+      browser,
+      mailbox,
+    }, testInfo) => {
+      const origin = deployment.origin();
+      const email = uniqueEmail(testInfo);
+      const family = await browser.newPage();
+      await family.goto(`${origin}/`);
+      const newsletter = family.getByRole("form", { name: "Stay in the Loop" });
+      await newsletter.getByLabel("Email", { exact: true }).fill(email);
+      await newsletter.getByRole("button", { name: "Subscribe" }).click();
+      await expect(newsletter.getByRole("status")).toBeVisible();
+      await family.close();
+
+      const context = await browser.newContext({
+        viewport: viewports.desktop,
+        acceptDownloads: true,
+      });
+      const page = await context.newPage();
+      await signIn(page, mailbox);
+      await page.getByRole("link", { name: /^Signups/ }).click();
+      await expect(page.getByRole("article").filter({ hasText: email })).toHaveCount(1);
+      await page.screenshot({
+        path: join(screenshotDir, `owner-inbox-${deployment.name}-signups-1280x800.png`),
+      });
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("link", { name: "Download the signups (CSV)" }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^newsletter-signups-\d{4}-\d{2}-\d{2}\.csv$/);
+      const csv = readFileSync((await download.path()) ?? "", "utf8");
+      expect(csv.split("\r\n")[0]).toBe("ID,Received,Email,Phone");
+      expect(csv).toContain(`,${email},`);
+
+      // By keyboard alone: Tab from the top reaches "Sign out" first, and Enter presses it.
+      await page.reload();
+      await page.keyboard.press("Tab");
+      await expect(page.getByRole("button", { name: "Sign out" })).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Signed out");
+      await page.goto(`${origin}/inbox/?view=signups`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in to the inbox");
+      await expect(page.getByText(email)).toHaveCount(0);
+      await expectNoViolations(page, "the sign-in page");
+      await page.screenshot({
+        path: join(screenshotDir, `owner-inbox-${deployment.name}-sign-in-1280x800.png`),
+      });
+      await page.close();
+    });
+  });
+}
