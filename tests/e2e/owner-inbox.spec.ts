@@ -3,7 +3,7 @@
 // the contact form; the owner signs in from the emailed link, finds it, has a reply link,
 // marks it handled, downloads the signups, deletes the family's data and signs out, by
 // pointer and by keyboard; axe finds nothing. Screenshots at both sizes for people to see.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
@@ -209,3 +209,14 @@ for (const deployment of deployments) {
     });
   });
 }
+
+test("the public build holds nothing of the inbox: no page, no sitemap entry, no script", () => {
+  const files = readdirSync(testSiteDir, { recursive: true, encoding: "utf8" }).filter(
+    (file) => /\.(html|xml|js|txt)$/.test(file) && !file.startsWith("admin/"),
+  );
+  expect(files.some((file) => file.endsWith("sitemap.xml"))).toBe(true);
+  const mentions = files.filter((file) =>
+    readFileSync(join(testSiteDir, file), "utf8").includes("/inbox"),
+  );
+  expect(mentions).toEqual([]);
+});
