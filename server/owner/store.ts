@@ -202,13 +202,6 @@ export function ownerStore(sql: SqlRunner) {
         detail.slice(0, 500),
       );
     },
-
-    async recentLog(limit: number) {
-      return sql.all(
-        "SELECT at, email, action, detail FROM owner_log ORDER BY id DESC LIMIT ?",
-        limit,
-      );
-    },
   };
 }
 
