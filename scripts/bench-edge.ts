@@ -22,7 +22,7 @@ import {
 import { freePort, startServer, stopProcessGroup, waitUntilUp } from "../tests/support/server.ts";
 import { buildIfStale } from "../tooling/build-inputs.ts";
 import { projectRoot } from "../tooling/project.ts";
-import { applyMigrations, bundleWorker, spawnEdgeDev } from "../tooling/wrangler.ts";
+import { applyMigrations, bundleWorker, spawnEdgeDev, workerConfig } from "../tooling/wrangler.ts";
 
 const connections = 20;
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
@@ -143,7 +143,7 @@ async function main(): Promise<number> {
       JSON.stringify({
         name: "d1-probe",
         main: "probe.js",
-        compatibility_date: "2026-10-01",
+        compatibility_date: workerConfig().compatibility_date,
         d1_databases: [
           {
             binding: "DB",

@@ -120,9 +120,23 @@ function accept(c: Context<InboxEnv>, form: InboxForm) {
 }
 
 /**
- * Whether a browser page at `origin` may post here: the site itself (whatever the scheme, as a
- * proxy may end TLS in front of us) or one of the configured origins. No Origin header at all
- * is a client that is not a browser page, which CORS cannot restrain anyway.
+ * Whether `origin` is a page of this very host, whatever the scheme (a proxy may end TLS in
+ * front of us). "null" (a sandboxed frame, a privacy setting) and what is not a URL are not.
+ */
+export function originIsHost(origin: string, host: string | undefined): boolean {
+  if (!host) return false;
+  try {
+    const url = new URL(origin);
+    return (url.protocol === "https:" || url.protocol === "http:") && url.host === host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether a browser page at `origin` may post here: the site itself or one of the configured
+ * origins. No Origin header at all is a client that is not a browser page, which CORS cannot
+ * restrain anyway.
  */
 function originAllowed(
   origin: string | undefined,
@@ -130,15 +144,7 @@ function originAllowed(
   siteOrigins: ReadonlySet<string>,
 ): boolean {
   if (origin === undefined) return true;
-  if (siteOrigins.has(origin)) return true;
-  if (!host) return false;
-  try {
-    const url = new URL(origin);
-    return (url.protocol === "https:" || url.protocol === "http:") && url.host === host;
-  } catch {
-    // "null" (a sandboxed frame, a data: page) and anything else that is not a URL.
-    return false;
-  }
+  return siteOrigins.has(origin) || originIsHost(origin, host);
 }
 
 /**

@@ -3,6 +3,7 @@
 import { type Http2Bindings, type HttpBindings, serve } from "@hono/node-server";
 import pino from "pino";
 import { createApp } from "./app.ts";
+import { defaultRateLimitPerMinute } from "./form-endpoint.ts";
 import { openInbox } from "./inbox.ts";
 import { createNotifier } from "./notify.ts";
 import { ownerStore } from "./owner/store.ts";
@@ -56,7 +57,7 @@ try {
       owners: settings.owners,
       ...(mailer ? { sendTo: mailer.sendTo } : {}),
       ...(settings.siteUrl ? { siteUrl: settings.siteUrl } : {}),
-      limiter: createRateLimiter({ perMinute: 5 }),
+      limiter: createRateLimiter({ perMinute: defaultRateLimitPerMinute }),
       log: (message) => logger.info(message),
     },
   });

@@ -13,9 +13,14 @@ export interface Mail {
 
 export type SendMail = (mail: Mail) => Promise<void>;
 
+/** How each platform sends: smtp-mailer.ts under Node, edge/email.ts on Workers. */
 export interface Mailer {
+  /** To the owner's address(es): a submission's email. */
   send: SendMail;
-  close(): void;
+  /** To one address only: an owner's sign-in link (owner/routes.ts). */
+  sendTo(to: string, mail: Mail): Promise<void>;
+  /** Ends the SMTP connection pool; nothing to end on Workers. */
+  close?(): void;
 }
 
 // A header must stay one line whatever a visitor typed.

@@ -1,11 +1,11 @@
 // The owner's email under Node: nodemailer over the SMTP server in SMTP_URL.
 import nodemailer from "nodemailer";
-import type { Mail, Mailer } from "./notify.ts";
+import type { Mailer } from "./notify.ts";
 import type { MailSettings } from "./settings.ts";
 
 export function smtpMailer(
   settings: Pick<MailSettings, "smtpUrl" | "to" | "from">,
-): Mailer & { sendTo(to: string, mail: Mail): Promise<void> } {
+): Required<Mailer> {
   const transport = nodemailer.createTransport({
     url: settings.smtpUrl,
     // Fail in seconds, not nodemailer's minutes: the retry loop tries again later anyway.
@@ -17,7 +17,6 @@ export function smtpMailer(
     async send(mail) {
       await transport.sendMail({ from: settings.from, to: settings.to, ...mail });
     },
-    /** One address only: an owner's sign-in link (owner/routes.ts). */
     async sendTo(to, mail) {
       await transport.sendMail({ from: settings.from, to, ...mail });
     },

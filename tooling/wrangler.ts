@@ -18,6 +18,18 @@ export interface WranglerPlace {
   home?: string;
 }
 
+/** What the tools read of wrangler.jsonc: the date workerd must support, the assets' settings. */
+export interface WorkerConfig {
+  compatibility_date: string;
+  assets: { directory: string; not_found_handling: string };
+}
+
+/** The repository's wrangler.jsonc, its comments (whole lines, as it has them) left out. */
+export function workerConfig(): WorkerConfig {
+  const text = readFileSync(join(projectRoot, "wrangler.jsonc"), "utf8");
+  return JSON.parse(text.replace(/^\s*\/\/.*$/gm, ""));
+}
+
 /** No telemetry, no request to Cloudflare for the request's `cf` object, no prompts. */
 export function wranglerEnv(home?: string): NodeJS.ProcessEnv {
   return {

@@ -4,17 +4,18 @@
 import type { Mail, Mailer } from "../notify.ts";
 import type { SendEmail } from "./bindings.ts";
 
-export function emailMailer(binding: SendEmail, { to, from }: { to: string[]; from: string }) {
+export function emailMailer(
+  binding: SendEmail,
+  { to, from }: { to: string[]; from: string },
+): Mailer {
   const sendTo = async (address: string, { subject, text, replyTo }: Mail) => {
     await binding.send({ from, to: address, subject, text, ...(replyTo ? { replyTo } : {}) });
   };
-  const mailer: Pick<Mailer, "send"> & { sendTo: typeof sendTo } = {
+  return {
     // One message per address: a binding with an allowlist checks each recipient.
     async send(mail) {
       for (const address of to) await sendTo(address, mail);
     },
-    /** One address only: an owner's sign-in link (owner/routes.ts). */
     sendTo,
   };
-  return mailer;
 }

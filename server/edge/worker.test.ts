@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningEdge, startEdge } from "../../tests/support/edge.ts";
 import { fakeSite, tempDir } from "../../tests/support/fake-site.ts";
 import { ownerAddress } from "../../tests/support/inbox-targets.ts";
-import { bundleWorker } from "../../tooling/wrangler.ts";
+import { bundleWorker, workerConfig } from "../../tooling/wrangler.ts";
 import { openInbox } from "../inbox.ts";
 
 const dir = tempDir("rink-worker-");
@@ -74,7 +74,11 @@ describe("the Worker", { timeout: 60_000 }, () => {
     mkdirSync(join(project, "assets"), { recursive: true });
     writeFileSync(
       join(project, "wrangler.jsonc"),
-      JSON.stringify({ name: "probe", main: "worker.ts", compatibility_date: "2026-10-01" }),
+      JSON.stringify({
+        name: "probe",
+        main: "worker.ts",
+        compatibility_date: workerConfig().compatibility_date,
+      }),
     );
     writeFileSync(
       join(project, "worker.ts"),

@@ -4,12 +4,12 @@
 // send_email binding and the ratelimits binding; a Cron Trigger retries unsent emails.
 import { type ExecutionContext, Hono } from "hono";
 import type { InboxEnv } from "../app-env.ts";
+import { defaultRateLimitPerMinute } from "../form-endpoint.ts";
 import { inboxRoutes } from "../inbox-routes.ts";
 import { createNotifier, type Notifier } from "../notify.ts";
 import { ownerStore } from "../owner/store.ts";
 import { createRateLimiter, type RateDecision } from "../rate-limit.ts";
 import { baseHeaders, httpsOnlyHeaders } from "../security-headers.ts";
-import type { SubmissionStore } from "../submission.ts";
 import type { EdgeBindings, RateLimit } from "./bindings.ts";
 import { d1Runner, d1Store } from "./d1-store.ts";
 import { emailMailer } from "./email.ts";
@@ -31,7 +31,6 @@ const bindingLimiter = (binding: RateLimit) => ({
 });
 
 interface Edge {
-  store: SubmissionStore;
   notifier?: Notifier;
   app: Hono<EdgeEnv>;
 }
@@ -45,7 +44,7 @@ function createEdge(env: EdgeBindings): Edge {
     mailer && to.length > 0 ? createNotifier({ inbox: store, send: mailer.send }) : undefined;
   const limiter = env.FORM_LIMIT
     ? bindingLimiter(env.FORM_LIMIT)
-    : createRateLimiter({ perMinute: 5 });
+    : createRateLimiter({ perMinute: defaultRateLimitPerMinute });
 
   const app = new Hono<EdgeEnv>();
   app.use("*", async (c, next) => {
@@ -89,7 +88,7 @@ function createEdge(env: EdgeBindings): Edge {
     console.error(`${c.req.method} ${c.req.path} failed: ${String(error)}`);
     return c.text("Internal Server Error", 500);
   });
-  return { store, notifier, app };
+  return { notifier, app };
 }
 
 // One per isolate: the bindings do not change between its requests.

@@ -116,15 +116,23 @@ const when = new Intl.DateTimeFormat("en-US", {
   minute: "2-digit",
 });
 
-const views: { view: InboxView; label: string }[] = [
-  { view: "messages", label: "Messages" },
-  { view: "signups", label: "Signups" },
-  { view: "spam", label: "Spam" },
+const views: {
+  view: InboxView;
+  label: string;
+  count(c: InboxCounts): number;
+  fresh(c: InboxCounts): number;
+}[] = [
+  { view: "messages", label: "Messages", count: (c) => c.messages, fresh: (c) => c.newMessages },
+  { view: "signups", label: "Signups", count: (c) => c.signups, fresh: (c) => c.newSignups },
+  { view: "spam", label: "Spam", count: (c) => c.spam, fresh: () => 0 },
 ];
 
-function viewLink(view: InboxView, label: string, current: InboxView, count: number, fresh = 0) {
-  const badge = fresh > 0 ? html` <span class="badge">${fresh} new</span>` : "";
-  return html`<li><a href="/inbox/?view=${view}"${raw(current === view ? ' aria-current="page"' : "")}>${label} (${count})${badge}</a></li>`;
+function viewLinks(current: InboxView, counts: InboxCounts) {
+  return views.map(({ view, label, count, fresh }) => {
+    const news = fresh(counts);
+    const badge = news > 0 ? html` <span class="badge">${news} new</span>` : "";
+    return html`<li><a href="/inbox/?view=${view}"${raw(current === view ? ' aria-current="page"' : "")}>${label} (${count(counts)})${badge}</a></li>`;
+  });
 }
 
 /** mailto: with the subject filled in for a message, so the owner's mail app opens a reply. */
@@ -191,9 +199,7 @@ export function inboxPage({ email, view, search, counts, rows }: InboxPageData):
       <p class="summary" role="status">${newCount === 0 ? "Nothing new." : `${newCount} new: ${counts.newMessages} ${counts.newMessages === 1 ? "message" : "messages"}, ${counts.newSignups} ${counts.newSignups === 1 ? "signup" : "signups"}.`}</p>
       <nav aria-label="Kinds">
         <ul class="tabs">
-          ${viewLink("messages", "Messages", view, counts.messages, counts.newMessages)}
-          ${viewLink("signups", "Signups", view, counts.signups, counts.newSignups)}
-          ${viewLink("spam", "Spam", view, counts.spam)}
+          ${viewLinks(view, counts)}
         </ul>
       </nav>
       <form method="get" action="/inbox/" class="search" role="search">

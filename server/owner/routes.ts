@@ -8,8 +8,9 @@ import { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { InboxEnv } from "../app-env.ts";
 import { submissionsCsv } from "../csv.ts";
+import { originIsHost } from "../form-endpoint.ts";
 import { formOfKind } from "../inbox-forms.ts";
-import type { Mail } from "../notify.ts";
+import type { Mailer } from "../notify.ts";
 import type { RateDecision } from "../rate-limit.ts";
 import { subscriberKey } from "../subscriber-key.ts";
 import {
@@ -39,7 +40,7 @@ export interface OwnerDeps {
   /** The addresses that may sign in (OWNER_EMAILS, else NOTIFY_TO). */
   owners: readonly string[];
   /** Sends one email to one address; no sign-in without it. */
-  sendTo?: (to: string, mail: Mail) => Promise<void>;
+  sendTo?: Mailer["sendTo"];
   /** The site's public address, for the emailed link; a request's own only on localhost. */
   siteUrl?: string;
   /** Sign-in requests a minute per client. */
@@ -69,15 +70,8 @@ const isLocal = (url: URL) => url.hostname === "localhost" || url.hostname === "
 /** Whether a browser page of this very site sent the request (Origin, or Fetch metadata). */
 function sameOrigin(c: Context): boolean {
   const origin = c.req.header("origin");
-  const host = c.req.header("host");
   // "null" (a privacy setting, a sandboxed frame) says nothing: Fetch metadata decides.
-  if (origin && origin !== "null") {
-    try {
-      return new URL(origin).host === host;
-    } catch {
-      return false;
-    }
-  }
+  if (origin && origin !== "null") return originIsHost(origin, c.req.header("host"));
   return c.req.header("sec-fetch-site") === "same-origin";
 }
 
@@ -216,7 +210,7 @@ export function ownerRoutes(deps: OwnerDeps) {
   app.get("/inbox/export/newsletter.csv", signedIn, async (c) => {
     const form = formOfKind("newsletter");
     if (!form) return c.notFound();
-    const rows = (await store.list("signups", "", 100_000)).toReversed();
+    const rows = await store.byForm(form.kind);
     await audit(c.get("owner"), "exported signups", `${rows.length} rows`);
     const day = now().toISOString().slice(0, 10);
     return c.body(submissionsCsv(form, rows), 200, {

@@ -1,7 +1,13 @@
 // What the owner's inbox reads and writes, in SQL both databases run (migrations/0002): the
 // submissions by kind with a search, marked handled, one person's data deleted on request,
 // spam emptied; the sign-in links and sessions by the hash of their token; the owner's log.
-import { type SqlRunner, type Submission, submissionColumns, toSubmission } from "../submission.ts";
+import {
+  type SqlRunner,
+  type Submission,
+  statements,
+  submissionColumns,
+  toSubmission,
+} from "../submission.ts";
 
 export type InboxView = "messages" | "signups" | "spam";
 
@@ -94,9 +100,9 @@ export function ownerStore(sql: SqlRunner) {
       };
     },
 
-    async get(id: number): Promise<Submission | undefined> {
-      const [row] = await sql.all(`SELECT ${submissionColumns} FROM submissions WHERE id = ?`, id);
-      return row ? toSubmission(row) : undefined;
+    /** One form's submissions without spam, oldest first: the rows `npm run inbox -- export` gives. */
+    async byForm(form: string): Promise<Submission[]> {
+      return (await sql.all(statements.byForm, form, 0)).map(toSubmission);
     },
 
     /** `at` marks it handled, null makes it new again; false when there is no such row. */

@@ -3,14 +3,13 @@
 // on the Thank You screens; the skip link comes first and moves focus to the main content;
 // every focusable element shows a focus indicator that contrasts with what is around it;
 // headings go down one level at a time.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { contactMessages } from "../../forms/contact";
 import { newsletterMessages } from "../../forms/newsletter";
+import { expectNoViolations } from "./axe";
 import { expect, gotoHydrated, sizeName, test, uniqueEmail, viewports } from "./fixtures";
 import { everyPage } from "./site-facts";
 
-const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const pages = everyPage;
 const sizes = [viewports.mobile, viewports.desktop];
 
@@ -20,20 +19,6 @@ async function settled(page: Page) {
     page.getByRole("contentinfo").locator("p", { hasText: /^(Open now until|Closed)/ }),
     "the footer's open-now status appears after hydration",
   ).toBeVisible();
-}
-
-/** Runs axe on the page as it is now and fails with a readable list of violations. */
-async function expectNoViolations(page: Page, state: string) {
-  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  const found = results.violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help}\n${v.nodes
-        .map((n) => `    ${n.target.join(" ")}: ${n.failureSummary?.replace(/\n/g, " ")}`)
-        .join("\n")}`,
-  );
-  expect(found, `axe violations ${state}`).toEqual([]);
-  // axe checks only what is in the DOM: make sure the state under test was really there.
-  expect(results.passes.length, "axe ran its rules").toBeGreaterThan(10);
 }
 
 // One page load per page: axe at 390x844, with the mobile menu open, then (menu closed) at

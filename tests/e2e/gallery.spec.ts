@@ -3,6 +3,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { loadPhotosContent } from "../../app/content/load";
+import { wcagTags } from "./axe";
 import { expect, gotoHydrated, test, viewports } from "./fixtures";
 
 const photos = loadPhotosContent();
@@ -38,9 +39,7 @@ test("the gallery by keyboard: Enter opens, arrows move, focus stays inside, Esc
   expect(await page.evaluate(() => document.querySelector("dialog")?.matches(":modal"))).toBe(true);
 
   // The open viewer is accessible too (WCAG 2.x A and AA, as tests/e2e/a11y.spec.ts checks pages).
-  const axe = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
+  const axe = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual(
     [],
   );

@@ -5,24 +5,16 @@
 // pointer and by keyboard; axe finds nothing. Screenshots at both sizes for people to see.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { contactMessages } from "../../forms/contact";
 import { testSiteDir } from "../support/build.ts";
 import { type RunningEdge, startEdge } from "../support/edge.ts";
+import { expectNoViolations } from "./axe";
 import { expect, type Mailbox, test, uniqueEmail, viewports } from "./fixtures";
 import { screenshotDir } from "./host-screenshots";
 
-const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const linkSubject = "Your sign-in link for the rink's inbox";
-
-async function expectNoViolations(page: Page, state: string) {
-  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`),
-    state,
-  ).toEqual([]);
-}
+const linkIn = (text = "") => /https?:\/\/\S+\/inbox\/auth\?token=\S+/.exec(text)?.[0] ?? "";
 
 interface Deployment {
   name: string;
@@ -44,7 +36,7 @@ const deployments: Deployment[] = [
         .poll(() => mailbox.all().filter((m) => m.subject === linkSubject).length)
         .toBeGreaterThanOrEqual(count);
       const mail = mailbox.all().findLast((m) => m.subject === linkSubject);
-      return /https?:\/\/\S+\/inbox\/auth\?token=\S+/.exec(mail?.text ?? "")?.[0] ?? "";
+      return linkIn(mail?.text);
     },
   },
   {
@@ -54,7 +46,7 @@ const deployments: Deployment[] = [
     async link(count) {
       const mails = () => (edge?.mails() ?? []).filter((m) => m.subject === linkSubject);
       await expect.poll(() => mails().length).toBeGreaterThanOrEqual(count);
-      return /https?:\/\/\S+\/inbox\/auth\?token=\S+/.exec(mails().at(-1)?.text ?? "")?.[0] ?? "";
+      return linkIn(mails().at(-1)?.text);
     },
   },
 ];

@@ -10,8 +10,7 @@ import { join } from "node:path";
 import { contactMessages } from "../../forms/contact";
 import { newsletterMessages } from "../../forms/newsletter";
 import { parseHeadersFile } from "../../server/security-headers.ts";
-import { projectRoot } from "../../tooling/project.ts";
-import { spawnEdgeDev } from "../../tooling/wrangler.ts";
+import { spawnEdgeDev, workerConfig } from "../../tooling/wrangler.ts";
 import { stopProcessGroup, waitUntilUp } from "../support/server.ts";
 import { expect, gotoHydrated, test, uniqueEmail } from "./fixtures";
 import { expectNotFoundServed, expectPagesServed, pages, watchProblems } from "./host-checks";
@@ -73,15 +72,6 @@ test.afterAll(async () => {
   if (wrangler) await stopProcessGroup(wrangler, "SIGTERM", 2_000);
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
-
-/** The repository's wrangler.jsonc, whose comments JSON does not allow. */
-function workerConfig(): {
-  compatibility_date: string;
-  assets: { directory: string; not_found_handling: string };
-} {
-  const text = readFileSync(join(projectRoot, "wrangler.jsonc"), "utf8");
-  return JSON.parse(text.replace(/^\s*\/\/.*$/gm, ""));
-}
 
 test("wrangler reads every header rule, and reports none invalid", async () => {
   const count = [...rules.keys()].length;
