@@ -268,7 +268,8 @@ button, .button { display: inline-block; min-height: 44px; padding: .55rem 1rem;
 button.quiet { background: transparent; color: var(--brand); }
 button.danger { background: var(--danger); border-color: var(--danger); }
 .danger-link { color: var(--danger); }
-:focus-visible { outline: 3px solid #f59e0b; outline-offset: 2px; }
+:focus-visible { outline: 3px solid var(--ink); outline-offset: 2px; }
+.top :focus-visible { outline-color: #fde68a; }
 input { width: 100%; min-height: 44px; padding: .5rem .75rem; border: 2px solid #6b5b8a; border-radius: .5rem; font: inherit; }
 label { font-weight: 600; }
 .stack { display: grid; gap: .5rem; max-width: 26rem; }

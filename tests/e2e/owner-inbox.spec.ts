@@ -12,6 +12,7 @@ import { type RunningEdge, startEdge } from "../support/edge.ts";
 import { expectNoViolations } from "./axe";
 import { expect, type Mailbox, test, uniqueEmail, viewports } from "./fixtures";
 import { screenshotDir } from "./host-screenshots";
+import { pressByKeyboard, walkTabStops } from "./keyboard";
 
 const linkSubject = "Your sign-in link for the rink's inbox";
 const linkIn = (text = "") => /https?:\/\/\S+\/inbox\/auth\?token=\S+/.exec(text)?.[0] ?? "";
@@ -124,28 +125,34 @@ for (const deployment of deployments) {
       );
       await expect(card).toContainText("Can we book Saturday for 12 kids?");
 
-      await card.getByRole("button", { name: "Mark handled" }).click();
-      await expect(card.getByRole("button", { name: "Mark as new again" })).toBeVisible();
-      await expect(card.getByRole("heading")).not.toContainText("New");
-
+      // From here by keyboard alone: search, then every control of the page a Tab stop with
+      // a visible focus ring, and each action pressed with Enter.
       await page
         .getByRole("searchbox", { name: "Search by name, email or phone" })
         .fill("555-0177");
-      await page.getByRole("button", { name: "Search" }).click();
+      await page.keyboard.press("Enter");
       await expect(page.getByRole("article")).toHaveCount(1);
+      await page.reload();
+      await page.keyboard.press("Tab");
+      const { stops, problems } = await walkTabStops(page);
+      expect(stops).toHaveLength(
+        await page.locator("a[href], button, input:not([type=hidden])").count(),
+      );
+      expect(problems).toEqual([]);
 
-      await page
-        .getByRole("article")
-        .getByRole("link", { name: "Delete this person's data" })
-        .click();
+      await pressByKeyboard(page, card.getByRole("button", { name: "Mark handled" }));
+      await expect(card.getByRole("button", { name: "Mark as new again" })).toBeVisible();
+      await expect(card.getByRole("heading")).not.toContainText("New");
+
+      await pressByKeyboard(page, card.getByRole("link", { name: "Delete this person's data" }));
       await expect(page.getByRole("heading", { level: 1 })).toContainText(email);
       await expectNoViolations(page, "the delete confirmation");
       await page.screenshot({
         path: join(screenshotDir, `owner-inbox-${deployment.name}-delete-390x844.png`),
       });
-      await page.getByRole("button", { name: /^Delete 1 submission/ }).click();
+      await pressByKeyboard(page, page.getByRole("button", { name: /^Delete 1 submission/ }));
       await expect(page.getByRole("status")).toContainText("Deleted 1 submission.");
-      await page.getByRole("link", { name: "Back to the inbox" }).click();
+      await pressByKeyboard(page, page.getByRole("link", { name: "Back to the inbox" }));
       await expect(page.getByRole("article").filter({ hasText: email })).toHaveCount(0);
       await context.close();
     });
@@ -194,6 +201,12 @@ for (const deployment of deployments) {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in to the inbox");
       await expect(page.getByText(email)).toHaveCount(0);
       await expectNoViolations(page, "the sign-in page");
+      await page.keyboard.press("Tab");
+      const { stops, problems } = await walkTabStops(page);
+      expect(stops).toHaveLength(
+        await page.locator("a[href], button, input:not([type=hidden])").count(),
+      );
+      expect(problems).toEqual([]);
       await page.screenshot({
         path: join(screenshotDir, `owner-inbox-${deployment.name}-sign-in-1280x800.png`),
       });
