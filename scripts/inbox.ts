@@ -9,9 +9,9 @@ import { existsSync } from "node:fs";
 import { relative } from "node:path";
 import { parseArgs } from "node:util";
 import { backupInbox, restoreInbox } from "../server/backup.ts";
-import { submissionsCsv } from "../server/csv.ts";
+import { findList, submissionsCsv } from "../server/csv.ts";
 import { openInbox, type Submission } from "../server/inbox.ts";
-import { displayValue, formOfKind, inboxForms } from "../server/inbox-forms.ts";
+import { displayValue, formOfKind, type InboxForm, inboxForms } from "../server/inbox-forms.ts";
 import { readSettings } from "../server/settings.ts";
 import { statements, toSubmission } from "../server/submission.ts";
 import { queryD1 } from "../tooling/wrangler.ts";
@@ -20,9 +20,11 @@ const formNames = inboxForms.map((f) => f.kind).join("|");
 const usage = `Usage:
   npm run inbox                               list the 20 most recent submissions
   npm run inbox -- list [--limit N]           list the N most recent submissions
-  npm run inbox -- export <${formNames}> --csv [--include-spam]
+  npm run inbox -- export <${formNames}> --csv [--include-spam] [--list email|text]
                                               print one form's submissions as CSV
-                                              (spreadsheet-safe), oldest first
+                                              (spreadsheet-safe), oldest first; for the
+                                              newsletter, --list gives only the people on
+                                              the email list or the text-alert list
   npm run inbox -- backup FILE                write a checked copy of the inbox to FILE;
                                               safe while the server is running
   npm run inbox -- restore FILE               put the inbox in FILE back (the current one is
@@ -86,6 +88,7 @@ async function run(argv: string[]): Promise<void> {
     options: {
       csv: { type: "boolean", default: false },
       "include-spam": { type: "boolean", default: false },
+      list: { type: "string" },
       limit: { type: "string" },
       edge: { type: "boolean", default: false },
       remote: { type: "boolean", default: false },
@@ -110,8 +113,13 @@ async function run(argv: string[]): Promise<void> {
     }
   } else if (command === "export") {
     if (!formName) throw new UsageError(`Which form? export <${formNames}> --csv`);
-    if (!formOfKind(formName)) throw new UsageError(`Unknown form: ${formName}`);
+    const form = formOfKind(formName);
+    if (!form) throw new UsageError(`Unknown form: ${formName}`);
     if (!values.csv) throw new UsageError("export writes CSV only: add --csv");
+    if (values.list !== undefined && !findList(form, values.list)) {
+      const lists = (form.lists ?? []).map((l) => l.id).join("|") || "none";
+      throw new UsageError(`--list for ${formName} is one of: ${lists}`);
+    }
   } else if (command === "backup" || command === "restore") {
     if (values.edge || values.remote) {
       throw new UsageError(
@@ -135,8 +143,10 @@ async function run(argv: string[]): Promise<void> {
     throw new UsageError(`Unknown command: ${command}`);
   }
 
+  const exported = (form: InboxForm, rows: Submission[]) =>
+    submissionsCsv(form, rows, values.list === undefined ? undefined : findList(form, values.list));
   if (values.edge || values.remote) {
-    await fromEdge(command, formName, {
+    await fromEdge(command, formName, exported, {
       limit,
       includeSpam: values["include-spam"],
       remote: values.remote,
@@ -157,7 +167,7 @@ async function run(argv: string[]): Promise<void> {
     const form = formOfKind(formName ?? "");
     if (command === "export" && form) {
       const rows = inbox.listByForm(form.kind, { includeSpam: values["include-spam"] });
-      process.stdout.write(submissionsCsv(form, rows));
+      process.stdout.write(exported(form, rows));
       return;
     }
     const near = relative(process.cwd(), databasePath);
@@ -180,6 +190,7 @@ function printRecent(rows: Submission[], where: string) {
 async function fromEdge(
   command: string,
   formName: string | undefined,
+  exported: (form: InboxForm, rows: Submission[]) => string,
   options: { limit: number; includeSpam: boolean; remote: boolean },
 ) {
   if (command !== "list" && command !== "export") {
@@ -198,7 +209,7 @@ async function fromEdge(
   const form = formOfKind(formName ?? "");
   if (command === "export" && form) {
     const rows = await query(statements.byForm, [form.kind, options.includeSpam ? 1 : 0]);
-    process.stdout.write(submissionsCsv(form, rows));
+    process.stdout.write(exported(form, rows));
     return;
   }
   const where = options.remote ? "the deployed D1 inbox" : "the local Cloudflare inbox";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, submissionsCsv, toCsv } from "./csv.ts";
+import { csvCell, findList, submissionsCsv, toCsv } from "./csv.ts";
 import type { Submission } from "./inbox.ts";
 import { formOfKind } from "./inbox-forms.ts";
 
@@ -59,7 +59,36 @@ describe("submissionsCsv", () => {
   it("writes just the header when there is nothing to export", () => {
     const form = formOfKind("newsletter");
     if (!form) throw new Error("no newsletter form");
-    expect(submissionsCsv(form, [])).toBe("ID,Received,Email,Phone\r\n");
+    expect(submissionsCsv(form, [])).toBe(
+      "ID,Received,Email,Phone,Agreed to email news,Agreed to text alerts\r\n",
+    );
     expect(toCsv([])).toBe("");
+  });
+
+  it("says who agreed to which newsletter list, and gives either list alone", () => {
+    const form = formOfKind("newsletter");
+    if (!form) throw new Error("no newsletter form");
+    const signups = [
+      { ...submission(1, { email: "fam@example.com" }), form: "newsletter" },
+      { ...submission(2, { phone: "(317) 555-0100" }), form: "newsletter" },
+      {
+        ...submission(3, { email: "both@example.com", phone: "(317) 555-0101" }),
+        form: "newsletter",
+      },
+    ];
+    const ids = (csv: string) =>
+      csv
+        .trimEnd()
+        .split("\r\n")
+        .slice(1)
+        .map((row) => row.split(",")[0]);
+    expect(submissionsCsv(form, signups).split("\r\n").slice(1, 4)).toEqual([
+      "1,2025-06-01T12:00:00.000Z,fam@example.com,,yes,no",
+      "2,2025-06-02T12:00:00.000Z,,(317) 555-0100,no,yes",
+      "3,2025-06-03T12:00:00.000Z,both@example.com,(317) 555-0101,yes,yes",
+    ]);
+    expect(ids(submissionsCsv(form, signups, findList(form, "email")))).toEqual(["1", "3"]);
+    expect(ids(submissionsCsv(form, signups, findList(form, "text")))).toEqual(["2", "3"]);
+    expect(findList(form, "fax")).toBeUndefined();
   });
 });

@@ -72,8 +72,12 @@ describe("npm run inbox", { timeout: 30_000 }, () => {
     const { code, out } = cli(["export", "newsletter", "--csv"]);
     expect(code).toBe(0);
     expect(out).toBe(
-      "ID,Received,Email,Phone\r\n1,2025-06-01T12:00:00.000Z,'=1+2@example.com,(317) 555-0100\r\n",
+      "ID,Received,Email,Phone,Agreed to email news,Agreed to text alerts\r\n1,2025-06-01T12:00:00.000Z,'=1+2@example.com,(317) 555-0100,yes,yes\r\n",
     );
+    expect(cli(["export", "newsletter", "--csv", "--list", "text"]).out).toContain(
+      "(317) 555-0100",
+    );
+    expect(cli(["export", "newsletter", "--csv", "--list", "fax"]).code).toBe(2);
     expect(cli(["export", "newsletter", "--csv", "--include-spam"]).out).toContain(
       "bot@example.com",
     );

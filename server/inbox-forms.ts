@@ -5,6 +5,19 @@ import { defaultFormIds, type FormKind } from "../forms/form-ids.ts";
 import { newsletterFields } from "../forms/newsletter.ts";
 import { type Validation, validateContact, validateNewsletter } from "../forms/validate.ts";
 
+/**
+ * A list a signup puts someone on, by the field they filled in: an email asks for the email
+ * news; a phone, given under the form's text-alert terms (forms/newsletter.ts), agrees to texts.
+ */
+export interface SignupList {
+  id: "email" | "text";
+  field: string;
+  /** The CSV column saying whether they agreed ("yes"/"no"); the Received column dates it. */
+  label: string;
+  /** The list's name for people: a download link, the CLI's help. */
+  name: string;
+}
+
 export interface InboxForm {
   id: string;
   kind: FormKind;
@@ -15,6 +28,8 @@ export interface InboxForm {
   thanksPath: string;
   /** The page holding the form, linked from the error page. */
   formPath: string;
+  /** The mailing lists this form signs people up to (the newsletter's). */
+  lists?: readonly SignupList[];
 }
 
 /** Formspree's honeypot field: hidden from people, so only bots fill it in. */
@@ -37,6 +52,10 @@ const byKind: Record<FormKind, InboxForm> = {
     thanksPath: "/newsletter/thanks",
     // The signup block sits on the home page.
     formPath: "/",
+    lists: [
+      { id: "email", field: "email", label: "Agreed to email news", name: "Email list" },
+      { id: "text", field: "phone", label: "Agreed to text alerts", name: "Text-alert list" },
+    ],
   },
 };
 

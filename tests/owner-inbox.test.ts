@@ -175,9 +175,15 @@ describe.for([
       /^attachment; filename="newsletter-signups-/,
     );
     const lines = (await res.text()).trimEnd().split("\r\n");
-    expect(lines[0]).toBe("ID,Received,Email,Phone");
-    expect(lines.some((l) => l.includes(",csv@example.com,"))).toBe(true);
+    expect(lines[0]).toBe("ID,Received,Email,Phone,Agreed to email news,Agreed to text alerts");
+    expect(lines.some((l) => l.includes(",csv@example.com,,yes,no"))).toBe(true);
     expect(lines.some((l) => l.includes(",'=cmd@example.com,"))).toBe(true);
+    // The text-alert list: only people who gave a phone, as `npm run inbox -- export --list text`.
+    const texts = await send("/inbox/export/newsletter.csv?list=text", { cookie });
+    expect(texts.headers.get("content-disposition")).toMatch(/filename="text-alert-list-/);
+    const textRows = (await texts.text()).trimEnd().split("\r\n").slice(1);
+    expect(textRows.length).toBeGreaterThan(0);
+    expect(textRows.every((row) => row.endsWith(",yes"))).toBe(true);
   });
 
   it("deletes one person's data after a confirmation, spam included", async () => {

@@ -212,7 +212,10 @@ export function inboxPage({ email, view, search, counts, rows }: InboxPageData):
       </form>
       ${
         view === "signups"
-          ? html`<p><a class="button" href="/inbox/export/newsletter.csv" download>Download the signups (CSV)</a></p>`
+          ? html`<p class="downloads">
+        <a class="button" href="/inbox/export/newsletter.csv" download>Download the signups (CSV)</a>
+        ${(formOfKind("newsletter")?.lists ?? []).map((list) => html`<a href="/inbox/export/newsletter.csv?list=${list.id}" download>${list.name} (CSV)</a>`)}
+      </p>`
           : ""
       }
       ${
@@ -291,5 +294,6 @@ dd { margin: 0 0 .4rem; white-space: pre-wrap; overflow-wrap: anywhere; }
 .actions { display: flex; flex-wrap: wrap; align-items: center; gap: .75rem 1.25rem; margin-top: .5rem; }
 .actions form { margin: 0; }
 .plain { padding-left: 1.2rem; }
+.downloads { display: flex; flex-wrap: wrap; align-items: center; gap: .75rem 1.25rem; }
 @media (min-width: 60rem) { main { max-width: 60rem; } .items { grid-template-columns: 1fr 1fr; } }
 `;

@@ -7,7 +7,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { InboxEnv } from "../app-env.ts";
-import { submissionsCsv } from "../csv.ts";
+import { findList, onList, submissionsCsv } from "../csv.ts";
 import { originIsHost } from "../form-endpoint.ts";
 import { formOfKind } from "../inbox-forms.ts";
 import type { Mailer } from "../notify.ts";
@@ -210,12 +210,15 @@ export function ownerRoutes(deps: OwnerDeps) {
   app.get("/inbox/export/newsletter.csv", signedIn, async (c) => {
     const form = formOfKind("newsletter");
     if (!form) return c.notFound();
-    const rows = await store.byForm(form.kind);
-    await audit(c.get("owner"), "exported signups", `${rows.length} rows`);
+    // ?list=email or ?list=text: only the people on that list; else everyone, with both.
+    const list = findList(form, c.req.query("list") ?? "");
+    const rows = onList(await store.byForm(form.kind), list);
+    await audit(c.get("owner"), "exported signups", `${list?.name ?? "all"}, ${rows.length} rows`);
     const day = now().toISOString().slice(0, 10);
+    const what = list ? list.name.toLowerCase().replaceAll(" ", "-") : "newsletter-signups";
     return c.body(submissionsCsv(form, rows), 200, {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="newsletter-signups-${day}.csv"`,
+      "Content-Disposition": `attachment; filename="${what}-${day}.csv"`,
     });
   });
 

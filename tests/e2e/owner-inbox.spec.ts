@@ -188,8 +188,10 @@ for (const deployment of deployments) {
       ]);
       expect(download.suggestedFilename()).toMatch(/^newsletter-signups-\d{4}-\d{2}-\d{2}\.csv$/);
       const csv = readFileSync((await download.path()) ?? "", "utf8");
-      expect(csv.split("\r\n")[0]).toBe("ID,Received,Email,Phone");
-      expect(csv).toContain(`,${email},`);
+      expect(csv.split("\r\n")[0]).toBe(
+        "ID,Received,Email,Phone,Agreed to email news,Agreed to text alerts",
+      );
+      expect(csv).toContain(`,${email},,yes,no`);
 
       // By keyboard alone: Tab from the top reaches "Sign out" first, and Enter presses it.
       await page.reload();
