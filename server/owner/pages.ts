@@ -98,12 +98,14 @@ export function pleaseSignInPage(): Html {
   );
 }
 
-export function messagePage(title: string, text: string, back = "/inbox/"): Html {
+/** A short answer to an action, with the way back; the signed-in header when signed in. */
+export function messagePage(title: string, text: string, signedInAs?: string): Html {
   return layout(
     title,
     html`<h1>${title}</h1>
       <p role="status">${text}</p>
-      <p><a href="${back}">Back to the inbox</a></p>`,
+      <p><a href="/inbox/">Back to the inbox</a></p>`,
+    signedInAs,
   );
 }
 

@@ -187,9 +187,7 @@ export function ownerRoutes(deps: OwnerDeps) {
     if (token) await endSession(store, token, now());
     deleteCookie(c, cookieName, { path: "/inbox" });
     if (owner) await audit(owner, "signed out");
-    return c.html(
-      messagePage("Signed out", "You are signed out of the inbox on this device.", "/inbox/"),
-    );
+    return c.html(messagePage("Signed out", "You are signed out of the inbox on this device."));
   });
 
   app.post("/inbox/handled/:id", signedIn, async (c) => {
@@ -200,7 +198,8 @@ export function ownerRoutes(deps: OwnerDeps) {
       !Number.isInteger(id) ||
       !(await store.setHandled(id, handled ? now().toISOString() : null))
     ) {
-      return c.html(messagePage("Not found", "That submission is not in the inbox any more."), 404);
+      const text = "That submission is not in the inbox any more.";
+      return c.html(messagePage("Not found", text, c.get("owner")), 404);
     }
     const back =
       typeof form.back === "string" && form.back.startsWith("/inbox/") ? form.back : "/inbox/";
@@ -245,6 +244,7 @@ export function ownerRoutes(deps: OwnerDeps) {
       messagePage(
         "Deleted",
         `Deleted ${what}. Nothing with that email or phone is left in the inbox.`,
+        c.get("owner"),
       ),
     );
   });
