@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { phoneDigits } from "./newsletter";
-import { caretAfterDigits, formatPhoneInput, phoneDigitsOf } from "./phone";
+import { caretAfterDigits, formatPhoneInput, phoneDigitsOf, phoneKey } from "./phone";
 
 const pattern = "(ddd) ddd-dddd";
 
@@ -85,5 +85,26 @@ describe("caretAfterDigits", () => {
         expect(before.length).toBe(Math.min(n, phoneDigitsOf(formatted).length));
       }),
     );
+  });
+});
+
+describe("phoneKey", () => {
+  it("is one key for one number however it is written", () => {
+    for (const written of [
+      "(317) 555-0100",
+      "+1 317 555 0100",
+      "1-317-555-0100",
+      "317.555.0100",
+      "+1 (317) 555-0100",
+      "13175550100",
+    ]) {
+      expect(phoneKey(written), written).toBe("3175550100");
+    }
+  });
+
+  it("keeps numbers that are not US ten-digit ones whole", () => {
+    expect(phoneKey("+44 20 7946 0958")).toBe("442079460958");
+    expect(phoneKey("555-0100")).toBe("5550100");
+    expect(phoneKey("")).toBe("");
   });
 });

@@ -16,6 +16,17 @@ export function phoneDigitsOf(value: string): string {
 }
 
 /**
+ * A phone number as one key whatever way it was written: its digits, with a leading US
+ * country code ("+1", or a "1" before ten more digits) dropped. "(317) 555-0100",
+ * "+1 317 555 0100", "1-317-555-0100" and "317.555.0100" are all "3175550100". The inbox
+ * stores it beside every submission with a phone, and searches and deletes by it.
+ */
+export function phoneKey(value: string): string {
+  const digits = value.replace(/\D/g, "");
+  return digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
+}
+
+/**
  * "(123) 456-7890" built as far as the digits go: "", "(1", "(123", "(123) 4", "(123) 456-7".
  * A separator is written only once a digit follows it, so Backspace never gets stuck on one,
  * and the result is always a prefix of the full pattern (at most 14 characters).

@@ -165,10 +165,20 @@ describe("validateNewsletter", () => {
   });
 
   it("wants exactly 10 digits in a phone", () => {
-    for (const phone of ["555-0100", "(317) 555-01000", "317555010x", "+1 317 555 0100"]) {
+    for (const phone of ["555-0100", "(317) 555-01000", "317555010x", "+2 317 555 0100"]) {
       const result = validateNewsletter({ phone });
       expect(result.ok, phone).toBe(false);
       if (!result.ok) expect(result.errors[0]).toMatchObject({ field: "phone" });
+    }
+  });
+
+  it("stores a number written with the US country code as the same number", () => {
+    // Within the input's 14 characters (spec, section 3): longer is "too long", as before.
+    for (const phone of ["+13175550100", "1-317-555-0100", "1 317 555 0100", "13175550100"]) {
+      expect(validateNewsletter({ phone }), phone).toEqual({
+        ok: true,
+        value: { phone: "(317) 555-0100" },
+      });
     }
   });
 

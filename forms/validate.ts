@@ -3,7 +3,7 @@
 // field label, because the contact form shows them as "<Field label> <message>".
 import { type ContactSubject, contactFields, contactSubjects } from "./contact.ts";
 import { newsletterFields, newsletterMessages, notProvided, phoneDigits } from "./newsletter.ts";
-import { formatPhoneInput } from "./phone.ts";
+import { formatPhoneInput, phoneKey } from "./phone.ts";
 
 export type ValidationCode =
   | "REQUIRED_FIELD_MISSING"
@@ -55,10 +55,13 @@ export function isEmail(value: string): boolean {
   return emailPattern.test(value);
 }
 
-/** The digits of a phone typed with the usual punctuation, or null when it has anything else. */
+/**
+ * The number of a phone typed with the usual punctuation (a "+1" or "1" country code
+ * dropped, as the inbox keys it), or null when it has anything else.
+ */
 function typedPhoneDigits(value: string): string | null {
-  if (!/^[\d\s().-]*$/.test(value)) return null;
-  return value.replace(/\D/g, "");
+  if (!/^\+?[\d\s().-]*$/.test(value)) return null;
+  return phoneKey(value);
 }
 
 type Text =

@@ -134,9 +134,14 @@ async function run(argv: string[]): Promise<void> {
         `Backed up ${report.submissions} submissions to ${formName} (integrity_check: ok).`,
       );
     } else {
-      const { submissions, savedAs } = await restoreInbox(formName, databasePath);
+      const { submissions, savedAs, forgotten } = await restoreInbox(formName, databasePath);
       if (savedAs) console.log(`The inbox as it was is saved as ${savedAs}.`);
       console.log(`Restored ${submissions} submissions from ${formName} to ${databasePath}.`);
+      if (forgotten > 0) {
+        console.log(
+          `Deleted ${forgotten} again: people who asked to be deleted after that backup was made.`,
+        );
+      }
     }
     return;
   } else {

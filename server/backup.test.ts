@@ -3,7 +3,7 @@
 // integrity_check and holds every submission acknowledged before the backup started;
 // `restore` brings it back.
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -11,6 +11,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { fakeSite, tempDir } from "../tests/support/fake-site.ts";
 import { type RunningServer, startServer } from "../tests/support/server.ts";
 import { projectNode, projectRoot } from "../tooling/project.ts";
+import { deletionKeyFor } from "./deletion-key.ts";
+import { openInbox } from "./inbox.ts";
+import { deletions } from "./owner/deletions.ts";
+import { ownerStore } from "./owner/store.ts";
 
 let dir: ReturnType<typeof tempDir> | undefined;
 const servers: RunningServer[] = [];
@@ -66,6 +70,13 @@ function inboxCommand(
     child.on("exit", (code) => done({ code, output }));
   });
 }
+
+const person = {
+  name: "Pat Skater",
+  email: "pat@example.com",
+  subject: "general",
+  message: "Please delete what you have of me.",
+};
 
 function emailsIn(path: string): Set<string> {
   const db = new DatabaseSync(path, { readOnly: true });
@@ -134,6 +145,48 @@ describe("a backup during a burst of submissions", { timeout: 60_000 }, () => {
     const restore = await inboxCommand(["restore", file], restored);
     expect(restore.code, restore.output).toBe(0);
     expect(emailsIn(restored)).toEqual(saved);
+  });
+
+  it("brings nobody back who asked to be deleted after the backup was made", async () => {
+    dir = tempDir();
+    const databasePath = join(dir.path, "inbox.db");
+    const copy = join(dir.path, "backups", "inbox-2026-11-20.db");
+    const live = openInbox(databasePath);
+    const at = "2026-11-20T03:00:00.000Z";
+    const [pat] = live.insertMany([
+      {
+        form: "contact",
+        createdAt: at,
+        spam: false,
+        data: { ...person, phone: "+1 317 555 0188" },
+      },
+      { form: "newsletter", createdAt: at, spam: false, data: { email: "sam@example.com" } },
+      { form: "newsletter", createdAt: at, spam: false, data: { phone: "(317) 555-0188" } },
+    ]);
+    live.close();
+    expect((await inboxCommand(["backup", copy], databasePath)).code).toBe(0);
+
+    // Then Pat asks to be deleted, through the owner's inbox (its store and record).
+    const inbox = openInbox(databasePath);
+    const store = ownerStore(inbox.sql, { afterDelete: () => inbox.scrub() });
+    const who = await store.personOf(pat?.id ?? 0);
+    if (!who) throw new Error("Pat's submission is not there");
+    expect(await store.forgetPerson(who)).toEqual({ messages: 1, signups: 1, spam: 0 });
+    await deletions(inbox.sql, deletionKeyFor(databasePath)).record(who, new Date());
+    inbox.close();
+
+    const restored = await inboxCommand(["restore", copy], databasePath);
+    expect(restored.code).toBe(0);
+    expect(restored.output).toContain(
+      "Deleted 2 again: people who asked to be deleted after that backup was made.",
+    );
+    expect(emailsIn(databasePath)).toEqual(new Set(["sam@example.com"]));
+    // Nor is any byte of them left in the restored file.
+    const bytes = readFileSync(databasePath).toString("latin1");
+    expect(bytes).not.toContain(person.email);
+    expect(bytes).not.toContain("555 0188");
+    // The backup itself still holds them, until it is 30 days old (the privacy notice).
+    expect(emailsIn(copy)).toContain(person.email);
   });
 
   it("refuses a damaged file as a backup to restore, and keeps the inbox as it was", async () => {

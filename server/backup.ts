@@ -5,7 +5,9 @@
 import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
 import { backup, DatabaseSync } from "node:sqlite";
-import { schemaVersion } from "./inbox.ts";
+import { deletionKeyFor } from "./deletion-key.ts";
+import { openInbox, schemaVersion } from "./inbox.ts";
+import { deletions } from "./owner/deletions.ts";
 
 // Every page in one step: between steps a write by the server would restart the copy, and a
 // busy inbox could keep restarting it. One step holds one read snapshot; WAL lets the
@@ -69,18 +71,37 @@ export async function backupInbox(databasePath: string, file: string): Promise<B
   }
 }
 
+/** The deletions recorded in an inbox file (none in one from before they were recorded). */
+function recordedDeletions(path: string): { key_hash: string; deleted_at: string }[] {
+  if (!existsSync(path)) return [];
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    const table = db.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'deletions'").get();
+    if (!table) return [];
+    return db.prepare("SELECT key_hash, deleted_at FROM deletions").all() as {
+      key_hash: string;
+      deleted_at: string;
+    }[];
+  } finally {
+    db.close();
+  }
+}
+
 /**
  * Puts the inbox in `file` back at `databasePath`, after checking it, through the same online
  * backup (so a server holding the database open sees the restored content, not a swapped
- * file). What was there is first saved beside it as `<database>.before-restore-<time>`.
+ * file). What was there is first saved beside it as `<database>.before-restore-<time>`. The
+ * deletions made since the backup are then made again: the people who asked to be deleted
+ * do not come back with it (`forgotten` counts their submissions).
  */
 export async function restoreInbox(
   file: string,
   databasePath: string,
   now: Date = new Date(),
-): Promise<{ submissions: number; savedAs: string | null }> {
+): Promise<{ submissions: number; savedAs: string | null; forgotten: number }> {
   if (!existsSync(file)) throw new Error(`No backup at ${file}.`);
   const { submissions } = checkInboxFile(file);
+  const deleted = [...recordedDeletions(databasePath), ...recordedDeletions(file)];
   let savedAs: string | null = null;
   if (existsSync(databasePath)) {
     savedAs = `${databasePath}.before-restore-${now.toISOString().replace(/[:.]/g, "-")}`;
@@ -93,5 +114,22 @@ export async function restoreInbox(
   } finally {
     source.close();
   }
-  return { submissions, savedAs };
+  // Opened as the server opens it: an older backup is brought to today's tables first.
+  const inbox = openInbox(databasePath);
+  try {
+    for (const { key_hash, deleted_at } of deleted) {
+      // The later date wins: the record is kept for the backups' lifetime after the last one.
+      inbox.sql.run(
+        `INSERT INTO deletions (key_hash, deleted_at) VALUES (?, ?)
+         ON CONFLICT (key_hash) DO UPDATE SET deleted_at = max(deleted_at, excluded.deleted_at)`,
+        key_hash,
+        deleted_at,
+      );
+    }
+    const forgotten = await deletions(inbox.sql, deletionKeyFor(databasePath)).reapply();
+    inbox.scrub();
+    return { submissions: submissions - forgotten, savedAs, forgotten };
+  } finally {
+    inbox.close();
+  }
 }

@@ -1,8 +1,9 @@
 // POST /f/:formId, answering as Formspree does, so @formspree/core and a plain HTML form both
 // work against it: JSON for scripts, a 303 redirect or a small HTML page for browsers without
 // JavaScript. A submission answered 2xx is stored (and synced to disk) before the answer.
-// In front of that, in order: the origin check (CORS), the form id, the rate limit, the body
-// limit; each refusal is a 4xx in Formspree's shape. Only a real server fault is a 5xx.
+// In front of that, in order: the origin check (CORS), the form id, the rate limit, the form's
+// daily ceiling, the body limit; each refusal is a 4xx in Formspree's shape. Only a real server
+// fault is a 5xx.
 import type { Context, MiddlewareHandler } from "hono";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -20,6 +21,9 @@ import { subscriberKey } from "./subscriber-key.ts";
 
 export const maxBodyBytes = 64 * 1024;
 export const defaultRateLimitPerMinute = 5;
+/** Submissions stored per form in a rolling 24 hours, spam included. */
+export const defaultDailyLimitPerForm = 500;
+const dayMs = 86_400_000;
 
 /** Headers a cross-origin page's script may send: Formspree's client sends all four. */
 const allowedRequestHeaders = "Content-Type, Accept, Formspree-Client, Formspree-Session-Data";
@@ -45,6 +49,11 @@ export interface FormEndpointDeps {
   log?: (message: string) => void;
   /** Submissions a minute per client address and form (default 5); 0 turns the limit off. */
   rateLimitPerMinute?: number;
+  /**
+   * Submissions stored per form in a rolling 24 hours, spam included, from all clients
+   * together (default 500); 0 turns the ceiling off.
+   */
+  dailyLimitPerForm?: number;
   /** Origins besides the site's own whose pages may post here ("https://rink.example.com"). */
   siteOrigins?: readonly string[];
 }
@@ -158,6 +167,12 @@ function closeIfBodyUnread(c: Context<InboxEnv>) {
   }
 }
 
+const dailyLimitRefused: ServerError = {
+  code: "DAILY_LIMIT",
+  message:
+    "This form has had too many submissions today. Please try again tomorrow, or call the rink.",
+};
+
 const originRefused: ServerError = {
   code: "ORIGIN_NOT_ALLOWED",
   message: "This form does not accept submissions from that site.",
@@ -172,6 +187,7 @@ export function formEndpoint({
   now = () => new Date(),
   log = (message) => console.error(message),
   rateLimitPerMinute = defaultRateLimitPerMinute,
+  dailyLimitPerForm = defaultDailyLimitPerForm,
   siteOrigins = [],
 }: FormEndpointDeps) {
   const app = new Hono<InboxEnv>();
@@ -211,6 +227,54 @@ export function formEndpoint({
     return next();
   };
 
+  // Requests past the daily ceiling's check and not yet answered, by form. Each counts the
+  // ones ahead of it with the stored rows, so a burst checked before any of it is stored (a
+  // group commit, D1's round trips) cannot pass the ceiling together: exact within a process
+  // or isolate, and on the safe side (one may be refused early while the others are still
+  // being stored or refused). Across Workers isolates the overshoot is at most the requests
+  // in flight in the other isolates between their count and their insert.
+  const pending = new Map<string, number>();
+  // A form found full: when room opens (its oldest counted row a day old), and when to count
+  // again anyway (rows the owner deleted). A flood against a full form costs no query.
+  const full = new Map<string, { opens: number; recount: number }>();
+
+  const refuseFull = (c: Context<InboxEnv>, form: InboxForm, wait: number) => {
+    c.header("Retry-After", String(Math.max(1, Math.ceil(wait / 1000))));
+    closeIfBodyUnread(c);
+    return refuse(c, 429, [dailyLimitRefused], form);
+  };
+
+  // After the rate limit and still before the body is read: one indexed count per post.
+  const dailyCeiling: MiddlewareHandler<InboxEnv> = async (c, next) => {
+    const form = findForm(c.req.param("formId") ?? "");
+    if (!form || dailyLimitPerForm <= 0) return next();
+    const at = now().getTime();
+    const known = full.get(form.kind);
+    if (known && at < Math.min(known.opens, known.recount)) {
+      return refuseFull(c, form, known.opens - at);
+    }
+    full.delete(form.kind);
+    const ahead = pending.get(form.kind) ?? 0;
+    pending.set(form.kind, ahead + 1);
+    try {
+      const since = new Date(at - dayMs).toISOString();
+      const { count, oldest } = await inbox.countSince(form.kind, since, dailyLimitPerForm);
+      if (count >= dailyLimitPerForm && oldest) {
+        // Room again once the oldest of the newest `dailyLimitPerForm` rows is a day old.
+        const opens = Date.parse(oldest) + dayMs;
+        full.set(form.kind, { opens, recount: at + 60_000 });
+        return refuseFull(c, form, opens - at);
+      }
+      // Full once the ones ahead are stored: a moment, unless they are refused.
+      if (count + ahead >= dailyLimitPerForm) return refuseFull(c, form, 60_000);
+      await next();
+    } finally {
+      const left = (pending.get(form.kind) ?? 1) - 1;
+      if (left > 0) pending.set(form.kind, left);
+      else pending.delete(form.kind);
+    }
+  };
+
   // A CORS preflight: the answer is the same for every form id, known or not.
   app.options("/:formId", cors, (c) => {
     const origin = c.req.header("origin");
@@ -230,6 +294,7 @@ export function formEndpoint({
     "/:formId",
     cors,
     rateLimit,
+    dailyCeiling,
     bodyLimit({
       maxSize: maxBodyBytes,
       onError: (c) => {

@@ -15,7 +15,8 @@ export interface InboxRoutesDeps extends FormEndpointDeps {
 export function inboxRoutes({ owner, ...deps }: InboxRoutesDeps) {
   const app = new Hono<InboxEnv>();
   app.route("/f", formEndpoint(deps));
-  if (owner) app.route("/", ownerRoutes(owner));
+  // The owner's pages hand their emails to the same background as the forms' (waitUntil).
+  if (owner) app.route("/", ownerRoutes({ background: deps.background, ...owner }));
 
   // For uptime monitors and the service manager: 200 only while the inbox's database
   // answers, since a site whose forms cannot be stored is not healthy. Never cached.

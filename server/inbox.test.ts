@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
@@ -41,6 +41,8 @@ describe("openInbox", () => {
         "notify_attempts",
         "notify_last_error",
         "handled_at",
+        "notify_claimed_at",
+        "phone_key",
       ]);
     } finally {
       db.close();
@@ -56,6 +58,39 @@ describe("openInbox", () => {
     const again = openInbox(path);
     expect(again.listRecent(10).map((s) => s.data.name)).toEqual(["Skater 1"]);
     again.close();
+  });
+
+  it("gives the phones of a file from before phone keys their key, whatever their format", () => {
+    dir = tempDir();
+    const path = join(dir.path, "inbox.db");
+    const old = new DatabaseSync(path);
+    const migrations = join(import.meta.dirname, "migrations");
+    for (const file of ["0001_submissions.sql", "0002_owner_inbox.sql"]) {
+      old.exec(readFileSync(join(migrations, file), "utf8"));
+    }
+    old.exec("PRAGMA user_version = 2");
+    const insert = old.prepare(
+      "INSERT INTO submissions (form, created_at, data) VALUES ('contact', '2026-11-01', ?)",
+    );
+    for (const phone of ["+1 317 555 0100", "(317) 555-0100", "317.555.0100", "1-317-555-0100"]) {
+      insert.run(JSON.stringify({ name: "Pat", phone }));
+    }
+    insert.run(JSON.stringify({ name: "No phone" }));
+    old.close();
+    openInbox(path).close();
+    const db = new DatabaseSync(path, { readOnly: true });
+    try {
+      const keys = db.prepare("SELECT phone_key FROM submissions ORDER BY id").all();
+      expect(keys.map((r) => r.phone_key)).toEqual([
+        "3175550100",
+        "3175550100",
+        "3175550100",
+        "3175550100",
+        null,
+      ]);
+    } finally {
+      db.close();
+    }
   });
 
   it("refuses a database from a newer version of the server", () => {

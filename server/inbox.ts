@@ -5,12 +5,15 @@ import { dirname, join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import {
   failureText,
+  insertParams,
   type NewSubmission,
   type SqlRunner,
   type Submission,
   type SubmissionStore,
   statements,
   submissionColumns,
+  toDigestClaim,
+  toRecentCount,
   toSubmission,
 } from "./submission.ts";
 
@@ -32,6 +35,11 @@ export interface Inbox extends SubmissionStore {
   ping(): boolean;
   /** The same file for the owner's inbox (owner/store.ts). */
   sql: SqlRunner;
+  /**
+   * After a deletion: copies the WAL into the file and empties it, so the deleted rows' old
+   * pages are gone from the WAL as secure_delete has zeroed them in the file.
+   */
+  scrub(): void;
   close(): void;
 }
 
@@ -76,6 +84,9 @@ export function openInbox(path: string): Inbox {
   db.exec("PRAGMA synchronous = FULL");
   db.exec("PRAGMA busy_timeout = 5000");
   db.exec("PRAGMA foreign_keys = ON");
+  // A deleted row's bytes are overwritten, not left in free pages for a copy of the file to
+  // carry (with scrub() after a deletion, nothing of it stays in the WAL either).
+  db.exec("PRAGMA secure_delete = ON");
   migrate(db);
 
   const insert = db.prepare(statements.insert);
@@ -85,9 +96,14 @@ export function openInbox(path: string): Inbox {
   const unsent = db.prepare(statements.unsent);
   const markSent = db.prepare(statements.markSent);
   const markFailed = db.prepare(statements.markFailed);
+  const countSince = db.prepare(statements.countSince);
+  const claimEmail = db.prepare(statements.claimEmail);
+  const claimDigest = db.prepare(statements.claimDigest);
+  const markDigested = db.prepare(statements.markDigested);
+  const releaseDigest = db.prepare(statements.releaseDigest);
 
   function insertOne(s: NewSubmission): Submission {
-    const row = insert.get(s.form, s.createdAt, JSON.stringify(s.data), s.spam ? 1 : 0);
+    const row = insert.get(...insertParams(s));
     if (!row) throw new Error("The inbox did not return the stored submission.");
     return toSubmission(row);
   }
@@ -126,9 +142,27 @@ export function openInbox(path: string): Inbox {
     markFailed(id, error) {
       markFailed.run(failureText(error), id);
     },
+    countSince(form, since, cap) {
+      return toRecentCount(countSince.get(form, since, cap));
+    },
+    claimEmail(id, at, since, perHour) {
+      return Number(claimEmail.run(at, id, since, perHour).changes) === 1;
+    },
+    claimDigest(at, since, perHour, maxAttempts) {
+      return toDigestClaim(claimDigest.get(at, since, perHour, maxAttempts));
+    },
+    markDigested(lastId, at, since, maxAttempts) {
+      markDigested.run(at, since, maxAttempts, lastId);
+    },
+    releaseDigest(id) {
+      releaseDigest.run(id);
+    },
     sql: {
       all: (query, ...params) => db.prepare(query).all(...params),
       run: (query, ...params) => Number(db.prepare(query).run(...params).changes),
+    },
+    scrub() {
+      db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
     },
     ping() {
       try {

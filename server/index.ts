@@ -3,9 +3,11 @@
 import { type Http2Bindings, type HttpBindings, serve } from "@hono/node-server";
 import pino from "pino";
 import { createApp } from "./app.ts";
+import { deletionKeyFor } from "./deletion-key.ts";
 import { defaultRateLimitPerMinute } from "./form-endpoint.ts";
 import { openInbox } from "./inbox.ts";
 import { createNotifier } from "./notify.ts";
+import { deletions } from "./owner/deletions.ts";
 import { ownerStore } from "./owner/store.ts";
 import { createRateLimiter } from "./rate-limit.ts";
 import { readSettings, type Settings } from "./settings.ts";
@@ -39,7 +41,16 @@ function exit(code: number): never {
 
 const inbox = openInbox(settings.databasePath);
 const mailer = settings.mail ? smtpMailer(settings.mail) : undefined;
-const notifier = mailer ? createNotifier({ inbox, send: mailer.send, log }) : undefined;
+const notifier =
+  mailer && settings.mail
+    ? createNotifier({
+        inbox,
+        send: mailer.send,
+        log,
+        perHour: settings.mail.maxPerHour,
+        inboxUrl: `${settings.siteUrl ?? ""}/inbox/`,
+      })
+    : undefined;
 
 let app: ReturnType<typeof createApp>;
 try {
@@ -50,10 +61,12 @@ try {
     log,
     logger,
     rateLimitPerMinute: settings.rateLimitPerMinute,
+    dailyLimitPerForm: settings.dailyLimitPerForm,
     trustProxy: settings.trustProxy,
     siteOrigins: settings.siteOrigins,
     owner: {
-      store: ownerStore(inbox.sql),
+      store: ownerStore(inbox.sql, { afterDelete: () => inbox.scrub() }),
+      deletions: deletions(inbox.sql, deletionKeyFor(settings.databasePath)),
       owners: settings.owners,
       ...(mailer ? { sendTo: mailer.sendTo } : {}),
       ...(settings.siteUrl ? { siteUrl: settings.siteUrl } : {}),
@@ -89,6 +102,8 @@ const server = serve({ fetch, port: settings.port, hostname: settings.host }, (i
       inbox: settings.databasePath,
       email: settings.mail ? "on" : "off",
       rateLimitPerMinute: settings.rateLimitPerMinute,
+      dailyLimitPerForm: settings.dailyLimitPerForm,
+      notifyMaxPerHour: settings.mail?.maxPerHour,
       trustProxy: settings.trustProxy.kind,
       siteOrigins: settings.siteOrigins,
     },

@@ -181,6 +181,8 @@ describe("the retry loop", () => {
 
   it("never mails a row twice while its first send is still going", async () => {
     let release: () => void = () => {};
+    let started: () => void = () => {};
+    const sending = new Promise<void>((done) => (started = done));
     const sent: string[] = [];
     const notifier = createNotifier({
       inbox,
@@ -188,11 +190,14 @@ describe("the retry loop", () => {
         new Promise<void>((done) => {
           sent.push(mail.subject);
           release = done;
+          started();
         }),
     });
     const stored = row(1);
     const first = notifier.notify(stored);
     const pass = notifier.retryUnsent();
+    // The send starts once its email is claimed (a query away), and is let go only then.
+    await sending;
     release();
     await Promise.all([first, pass]);
     expect(sent).toHaveLength(1);
@@ -208,6 +213,154 @@ describe("the retry loop", () => {
     await notifier.retryUnsent();
     expect(sent).toEqual([]);
     expect(inbox.listUnsent(5, 10)).toHaveLength(1);
+  });
+});
+
+describe("a flood of submissions", () => {
+  /** A clock the test moves; the notifier reads it for its claims and digests. */
+  function clock(start = Date.parse("2025-06-01T12:00:00.000Z")) {
+    let t = start;
+    return {
+      now: () => new Date(t),
+      advance(ms: number) {
+        t += ms;
+      },
+    };
+  }
+  const minute = 60_000;
+  let n = 0;
+  const arrive = (store: Inbox, time: ReturnType<typeof clock>) =>
+    store.insert({
+      form: "newsletter",
+      createdAt: time.now().toISOString(),
+      data: { email: `flood${++n}@example.com` },
+      spam: false,
+    });
+  /** Ids each email is about: a row's own (#id), or a digest (the count it tells of). */
+  const mailedIds = (mails: Mail[]) =>
+    mails.flatMap((m) => [...m.text.matchAll(/^Submission: #(\d+)$/gm)].map((x) => Number(x[1])));
+  const digests = (mails: Mail[]) => mails.filter((m) => m.text.includes("read them in the inbox"));
+
+  it("emails the owner 20 an hour one by one, then one digest an hour; each row once", async () => {
+    const time = clock();
+    const sent: Mail[] = [];
+    const notifier = createNotifier({ inbox, now: time.now, send: async (m) => void sent.push(m) });
+    const first = Array.from({ length: 50 }, () => arrive(inbox, time));
+    for (const row of first) await notifier.notify(row);
+    expect(sent).toHaveLength(20);
+    expect(mailedIds(sent)).toEqual(first.slice(0, 20).map((r) => r.id));
+    expect(inbox.get(first[20]?.id ?? 0)).toMatchObject({ notifySentAt: null, notifyAttempts: 0 });
+
+    // The retry pass (a timer, or the Cron Trigger) tells of the other 30 in one email.
+    time.advance(minute);
+    await notifier.retryUnsent();
+    expect(sent).toHaveLength(21);
+    expect(sent[20]).toEqual({
+      subject: "30 more submissions in the inbox",
+      text: expect.stringMatching(
+        /^30 more submissions arrived after 20 emails in an hour; read them in the inbox at \/inbox\/\n/,
+      ),
+    });
+    expect(inbox.listUnsent(30, 100)).toEqual([]);
+    expect(inbox.get(first[49]?.id ?? 0)?.notifySentAt).toBe(time.now().toISOString());
+
+    // More within the hour: neither emailed nor a second digest, but kept, and waiting.
+    time.advance(10 * minute);
+    const later = Array.from({ length: 5 }, () => arrive(inbox, time));
+    for (const row of later) await notifier.notify(row);
+    await notifier.retryUnsent();
+    expect(sent).toHaveLength(21);
+    expect(inbox.listUnsent(30, 100).map((r) => r.id)).toEqual(later.map((r) => r.id));
+
+    // An hour after the first emails, they go out one by one again.
+    time.advance(50 * minute);
+    await notifier.retryUnsent();
+    expect(mailedIds(sent.slice(21))).toEqual(later.map((r) => r.id));
+    expect(inbox.listUnsent(30, 100)).toEqual([]);
+    await notifier.stop();
+  });
+
+  it("keeps every hour to 20 emails and a digest over a three-hour flood, and tells of every row once", async () => {
+    const store = openInbox(":memory:");
+    cleanups.push(() => store.close());
+    const time = clock();
+    const sent: { at: number; mail: Mail }[] = [];
+    const notifier = createNotifier({
+      inbox: store,
+      now: time.now,
+      send: async (mail) => void sent.push({ at: time.now().getTime(), mail }),
+    });
+    const rows: Submission[] = [];
+    // A submission every 10 s for three hours; the retry pass each minute, as under Node.
+    for (let s = 0; s < 3 * 3600; s += 10) {
+      const row = arrive(store, time);
+      rows.push(row);
+      await notifier.notify(row);
+      if (s % 60 === 50) await notifier.retryUnsent();
+      time.advance(10_000);
+    }
+    // After the flood, an hour and a few passes more.
+    for (let i = 0; i < 70; i++) {
+      time.advance(minute);
+      await notifier.retryUnsent();
+    }
+    await notifier.stop();
+
+    for (const { at } of sent) {
+      const hour = sent.filter((s) => s.at > at - 3_600_000 && s.at <= at).map((s) => s.mail);
+      expect(hour.length - digests(hour).length).toBeLessThanOrEqual(20);
+      expect(digests(hour).length).toBeLessThanOrEqual(1);
+    }
+    const mails = sent.map((s) => s.mail);
+    // 80 of the 1,080 one by one (20 in each of four hours) and four digests for the rest.
+    expect(mails).toHaveLength(84);
+    expect(digests(mails)).toHaveLength(4);
+    const one = mailedIds(mails);
+    expect(new Set(one).size).toBe(one.length);
+    const told = digests(mails).reduce((sum, m) => sum + Number(m.subject.split(" ")[0]), 0);
+    expect(one.length + told).toBe(rows.length);
+    expect(store.listUnsent(30, 10)).toEqual([]);
+  });
+
+  it("retries a digest that failed, leaving its rows unsent until it goes out", async () => {
+    const time = clock();
+    const sent: Mail[] = [];
+    let up = true;
+    const notifier = createNotifier({
+      inbox,
+      now: time.now,
+      perHour: 2,
+      log: (m) => logged.push(m),
+      send: async (mail) => {
+        if (!up) throw new Error("connect ECONNREFUSED");
+        sent.push(mail);
+      },
+    });
+    const rows = Array.from({ length: 5 }, () => arrive(inbox, time));
+    for (const row of rows) await notifier.notify(row);
+    expect(sent).toHaveLength(2);
+
+    up = false;
+    await notifier.retryUnsent();
+    expect(logged).toEqual([
+      expect.stringMatching(/^The digest of 3 submissions failed, will retry: connect/),
+    ]);
+    expect(inbox.listUnsent(30, 10)).toHaveLength(3);
+
+    up = true;
+    time.advance(minute);
+    await notifier.retryUnsent();
+    expect(sent.map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^Newsletter signup/),
+      expect.stringMatching(/^Newsletter signup/),
+      "3 more submissions in the inbox",
+    ]);
+    expect(inbox.listUnsent(30, 10)).toEqual([]);
+    // The failure did not count as the hour's digest, the one sent does.
+    await notifier.notify(arrive(inbox, time));
+    await notifier.retryUnsent();
+    expect(sent).toHaveLength(3);
+    await notifier.stop();
   });
 });
 

@@ -2,8 +2,17 @@
 // runs, so a failed send only leaves the row marked unsent; a timer (Node) or a Cron Trigger
 // (Workers) retries such rows. How a mail goes out is the platform's: smtp-mailer.ts under
 // Node, edge/email.ts on Workers.
+//
+// Under a flood the owner gets at most `perHour` of these emails an hour (20 by default):
+// each is claimed in the database before it is sent (SubmissionStore.claimEmail, one atomic
+// statement, so the bound holds across the Worker's isolates too). The rows past it stay
+// unsent, and the retry pass tells of them all in one digest email, at most one an hour,
+// after which they count as notified. Every row stays in the inbox.
 import { displayValue, fieldLabel, formOfKind } from "./inbox-forms.ts";
-import type { Submission, SubmissionStore } from "./submission.ts";
+import type { DigestClaim, Submission, SubmissionStore } from "./submission.ts";
+
+/** What became of one row's email: sent, failed (to retry), or held past the hour's bound. */
+type Outcome = "sent" | "failed" | "held";
 
 export interface Mail {
   subject: string;
@@ -58,6 +67,24 @@ export function composeMail(submission: Submission): Mail {
   return { subject: oneLine(subject), text, ...(data.email ? { replyTo: data.email } : {}) };
 }
 
+/** The hour's digest: how many submissions were not emailed one by one, and where they are. */
+export function composeDigest(
+  claim: Pick<DigestClaim, "count">,
+  perHour: number,
+  inboxUrl: string,
+): Mail {
+  const more = `${claim.count} more submission${claim.count === 1 ? "" : "s"}`;
+  const emails = `${perHour} email${perHour === 1 ? "" : "s"}`;
+  const text = [
+    `${more} arrived after ${emails} in an hour; read them in the inbox at ${inboxUrl}`,
+    "",
+    `While more than ${perHour} submissions an hour come in, the others are not emailed one by`,
+    "one: this email tells of them, at most once an hour. Every submission is kept in the inbox.",
+    "",
+  ].join("\n");
+  return { subject: `${more} in the inbox`, text };
+}
+
 export interface Notifier {
   /** Emails a just-stored submission; never rejects, so callers need not await it. */
   notify(submission: Submission): Promise<void>;
@@ -72,17 +99,32 @@ export interface Notifier {
 }
 
 export interface NotifierOptions {
-  inbox: Pick<SubmissionStore, "listUnsent" | "markSent" | "markFailed">;
+  inbox: Pick<
+    SubmissionStore,
+    | "listUnsent"
+    | "markSent"
+    | "markFailed"
+    | "claimEmail"
+    | "claimDigest"
+    | "markDigested"
+    | "releaseDigest"
+  >;
   send: SendMail;
   now?: () => Date;
   /** After this many failed sends a row is left alone (the CLI still lists it). */
   maxAttempts?: number;
   /** Rows per retry pass, so a long outage does not end in a burst of mail. */
   batchSize?: number;
+  /** Emails one by one an hour (default 20); past it, the hourly digest. 0: no bound. */
+  perHour?: number;
+  /** Where the digest sends the owner: the inbox's page ("/inbox/", or the site's own URL). */
+  inboxUrl?: string;
   log?: (message: string) => void;
 }
 
 export const defaultMaxAttempts = 30;
+export const defaultEmailsPerHour = 20;
+const hourMs = 3_600_000;
 
 export function createNotifier({
   inbox,
@@ -90,15 +132,35 @@ export function createNotifier({
   now = () => new Date(),
   maxAttempts = defaultMaxAttempts,
   batchSize = 20,
+  perHour = defaultEmailsPerHour,
+  inboxUrl = "/inbox/",
   log = (message) => console.error(message),
 }: NotifierOptions): Notifier {
   // Sends in flight by row id: the retry pass skips them, so no row is mailed twice at once.
-  const inFlight = new Map<number, Promise<boolean>>();
+  const inFlight = new Map<number, Promise<Outcome>>();
   let timer: ReturnType<typeof setInterval> | undefined;
   let pass: Promise<void> | undefined;
   let stopped = false;
 
-  async function attempt(submission: Submission): Promise<boolean> {
+  const hourBefore = (at: Date) => new Date(at.getTime() - hourMs).toISOString();
+
+  async function attempt(submission: Submission): Promise<Outcome> {
+    if (perHour > 0) {
+      try {
+        const at = now();
+        const claimed = await inbox.claimEmail(
+          submission.id,
+          at.toISOString(),
+          hourBefore(at),
+          perHour,
+        );
+        // The hour's emails are all out: the row waits for the digest (or a later hour).
+        if (!claimed) return "held";
+      } catch (error) {
+        log(`Could not claim the email for #${submission.id}, will retry: ${String(error)}`);
+        return "failed";
+      }
+    }
     try {
       await send(composeMail(submission));
     } catch (error) {
@@ -109,17 +171,17 @@ export function createNotifier({
       } catch (markError) {
         log(`Could not record the failed email for #${submission.id}: ${String(markError)}`);
       }
-      return false;
+      return "failed";
     }
     try {
       await inbox.markSent(submission.id, now().toISOString());
     } catch (markError) {
       log(`Email for #${submission.id} went out but was not recorded: ${String(markError)}`);
     }
-    return true;
+    return "sent";
   }
 
-  function deliver(submission: Submission): Promise<boolean> {
+  function deliver(submission: Submission): Promise<Outcome> {
     const running = inFlight.get(submission.id);
     if (running) return running;
     const sending = attempt(submission).finally(() => inFlight.delete(submission.id));
@@ -127,14 +189,41 @@ export function createNotifier({
     return sending;
   }
 
+  // The hour's digest, when its emails are all out and rows wait: claimed first (so one an
+  // hour, whoever runs the pass), given back if the send fails, and only once it went out do
+  // the rows it told of count as notified. A row claimed for its own email in between is
+  // left out of the marking (it is mailed once), though the digest's number counted it.
+  async function digestPass(): Promise<void> {
+    const at = now();
+    const since = hourBefore(at);
+    const claim = await inbox.claimDigest(at.toISOString(), since, perHour, maxAttempts);
+    if (!claim) return;
+    try {
+      await send(composeDigest(claim, perHour, inboxUrl));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      log(`The digest of ${claim.count} submissions failed, will retry: ${reason}`);
+      await inbox.releaseDigest(claim.id);
+      return;
+    }
+    try {
+      await inbox.markDigested(claim.lastId, now().toISOString(), since, maxAttempts);
+    } catch (markError) {
+      log(`The digest of ${claim.count} went out but was not recorded: ${String(markError)}`);
+    }
+  }
+
   async function retryPass(): Promise<void> {
     const rows = await inbox.listUnsent(maxAttempts, batchSize);
     for (const row of rows) {
       if (stopped) return;
       if (inFlight.has(row.id)) continue;
+      const outcome = await deliver(row);
+      // The hour's emails are all out: the rest wait, told of by the digest.
+      if (outcome === "held") return digestPass();
       // The first failure most likely means the mail server is down: stop the pass rather
       // than spend an attempt of every waiting row on the same outage.
-      if (!(await deliver(row))) return;
+      if (outcome === "failed") return;
     }
   }
 

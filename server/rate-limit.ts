@@ -1,7 +1,10 @@
 // Submissions per client and form: a token bucket per key, in memory. A bucket holds
 // `perMinute` submissions and refills evenly over a minute, so 5 a minute allows a burst of 5
-// and then one every 12 s. The map is bounded: past `maxKeys` the least recently seen key is
-// dropped (a dropped key only starts again with a full bucket).
+// and then one every 12 s. The map is bounded at `maxKeys`, and a bucket is dropped only when
+// dropping it loses nothing: once it has refilled (at most a minute after its client was last
+// seen), a fresh bucket is the same. When the map is full and its least recently seen bucket
+// has not refilled yet, a new key is refused until it has; keys already held keep working. So
+// cycling through other addresses never resets a client's count.
 
 export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
 
@@ -32,6 +35,8 @@ export function createRateLimiter({
 }: RateLimitOptions): RateLimiter {
   const buckets = new Map<string, Bucket>();
   const perMs = perMinute / 60_000;
+  /** Whole seconds (at least 1) until `tokens` more have dripped in. */
+  const seconds = (tokens: number) => Math.max(1, Math.ceil(tokens / perMs / 1000));
 
   return {
     get size() {
@@ -40,22 +45,29 @@ export function createRateLimiter({
     take(key) {
       if (perMinute <= 0) return { ok: true };
       const at = now();
+      const refilled = (b: Bucket) => Math.min(perMinute, b.tokens + (at - b.at) * perMs);
       const bucket = buckets.get(key);
       let tokens = perMinute;
       if (bucket) {
-        tokens = Math.min(perMinute, bucket.tokens + (at - bucket.at) * perMs);
+        tokens = refilled(bucket);
         // Deleted and set again, so the Map's order is least recently seen first.
         buckets.delete(key);
+      } else if (buckets.size >= maxKeys) {
+        // Room for a new key only from buckets that have refilled, least recently seen first:
+        // each key is dropped at most once per time it is set, so this is O(1) amortised.
+        for (const [oldKey, old] of buckets) {
+          const missing = perMinute - refilled(old);
+          if (missing > 0) {
+            if (buckets.size < maxKeys) break;
+            return { ok: false, retryAfterSeconds: seconds(missing) };
+          }
+          buckets.delete(oldKey);
+        }
       }
       const ok = tokens >= 1;
       buckets.set(key, { tokens: ok ? tokens - 1 : tokens, at });
-      while (buckets.size > maxKeys) {
-        const oldest = buckets.keys().next().value;
-        if (oldest === undefined) break;
-        buckets.delete(oldest);
-      }
       if (ok) return { ok: true };
-      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / perMs / 1000)) };
+      return { ok: false, retryAfterSeconds: seconds(1 - tokens) };
     },
   };
 }

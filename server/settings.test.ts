@@ -11,6 +11,7 @@ describe("readSettings", () => {
       databasePath: resolve("data/inbox.db"),
       mail: undefined,
       rateLimitPerMinute: 5,
+      dailyLimitPerForm: 500,
       trustProxy: { kind: "none" },
       siteOrigins: [],
       owners: [],
@@ -34,12 +35,14 @@ describe("readSettings", () => {
   it("reads the hardening settings", () => {
     const settings = readSettings({
       RATE_LIMIT_PER_MINUTE: "0",
+      DAILY_LIMIT_PER_FORM: "50",
       TRUST_PROXY: "1",
       SITE_ORIGINS: "https://rink.example.com/, http://localhost:5173",
       LOG_LEVEL: "silent",
     });
     expect(settings).toMatchObject({
       rateLimitPerMinute: 0,
+      dailyLimitPerForm: 50,
       trustProxy: { kind: "hops", hops: 1 },
       siteOrigins: ["https://rink.example.com", "http://localhost:5173"],
       logLevel: "silent",
@@ -54,6 +57,8 @@ describe("readSettings", () => {
   it("refuses hardening settings it cannot read", () => {
     expect(() => readSettings({ RATE_LIMIT_PER_MINUTE: "-1" })).toThrow(/RATE_LIMIT_PER_MINUTE/);
     expect(() => readSettings({ RATE_LIMIT_PER_MINUTE: "lots" })).toThrow(/RATE_LIMIT_PER_MINUTE/);
+    expect(() => readSettings({ DAILY_LIMIT_PER_FORM: "-1" })).toThrow(/DAILY_LIMIT_PER_FORM/);
+    expect(() => readSettings({ NOTIFY_MAX_PER_HOUR: "1.5" })).toThrow(/NOTIFY_MAX_PER_HOUR/);
     expect(() => readSettings({ TRUST_PROXY: "yes" })).toThrow(
       /TRUST_PROXY: "yes" is not a number of proxies/,
     );
@@ -83,16 +88,19 @@ describe("readSettings", () => {
       to: ["owner@example.com", "manager@example.com"],
       from: "owner@example.com",
       retryIntervalMs: 60_000,
+      maxPerHour: 20,
     });
     const custom = readSettings({
       SMTP_URL: "smtp://localhost:25",
       NOTIFY_TO: "owner@example.com",
       NOTIFY_FROM: "Rink website <web@example.com>",
       NOTIFY_RETRY_SECONDS: "300",
+      NOTIFY_MAX_PER_HOUR: "0",
     });
     expect(custom.mail).toMatchObject({
       from: "Rink website <web@example.com>",
       retryIntervalMs: 300_000,
+      maxPerHour: 0,
     });
   });
 

@@ -1,6 +1,8 @@
 import { resolve } from "node:path";
 import { z } from "zod";
 import { parseTrustProxy, type TrustProxy } from "./client-info.ts";
+import { defaultDailyLimitPerForm } from "./form-endpoint.ts";
+import { defaultEmailsPerHour } from "./notify.ts";
 
 // Environment read once at start; a bad value stops the server with a clear message.
 // A variable set to an empty string counts as unset, as in most .env files.
@@ -34,10 +36,20 @@ const schema = z
       blankAsUnset,
       z.coerce.number().int().min(1).max(86_400).default(60),
     ),
+    // The owner's emails one by one an hour; past it, one digest an hour; 0: no bound.
+    NOTIFY_MAX_PER_HOUR: z.preprocess(
+      blankAsUnset,
+      z.coerce.number().int().min(0).max(1_000_000_000).default(defaultEmailsPerHour),
+    ),
     // Submissions per minute per client address and form; 0 turns the limit off.
     RATE_LIMIT_PER_MINUTE: z.preprocess(
       blankAsUnset,
       z.coerce.number().int().min(0).max(1_000_000_000).default(5),
+    ),
+    // Submissions stored per form in a rolling 24 hours, from all clients; 0 turns it off.
+    DAILY_LIMIT_PER_FORM: z.preprocess(
+      blankAsUnset,
+      z.coerce.number().int().min(0).max(1_000_000_000).default(defaultDailyLimitPerForm),
     ),
     // Unset: X-Forwarded-For and X-Forwarded-Proto are ignored (anyone can send them).
     TRUST_PROXY: z.preprocess(
@@ -134,6 +146,8 @@ export interface MailSettings {
   /** Defaults to the first NOTIFY_TO address. */
   from: string;
   retryIntervalMs: number;
+  /** The owner's emails one by one an hour, then one digest an hour; 0 is no bound. */
+  maxPerHour: number;
 }
 
 export interface Settings {
@@ -146,6 +160,8 @@ export interface Settings {
   mail?: MailSettings;
   /** Submissions per minute per client address and form; 0 is no limit. */
   rateLimitPerMinute: number;
+  /** Submissions stored per form in a rolling 24 hours, spam included; 0 is no ceiling. */
+  dailyLimitPerForm: number;
   trustProxy: TrustProxy;
   /** Origins, besides the site's own, allowed to post to the inbox from a browser. */
   siteOrigins: string[];
@@ -171,6 +187,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
           to,
           from: e.NOTIFY_FROM ?? to[0],
           retryIntervalMs: e.NOTIFY_RETRY_SECONDS * 1000,
+          maxPerHour: e.NOTIFY_MAX_PER_HOUR,
         }
       : undefined;
   return {
@@ -180,6 +197,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     databasePath: resolve(e.DATABASE_PATH),
     mail,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    dailyLimitPerForm: e.DAILY_LIMIT_PER_FORM,
     trustProxy: e.TRUST_PROXY,
     siteOrigins: e.SITE_ORIGINS,
     owners: e.OWNER_EMAILS ?? to,

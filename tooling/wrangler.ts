@@ -22,6 +22,7 @@ export interface WranglerPlace {
 export interface WorkerConfig {
   compatibility_date: string;
   assets: { directory: string; not_found_handling: string };
+  observability?: { enabled?: boolean; logs?: { invocation_logs?: boolean } };
 }
 
 /** The repository's wrangler.jsonc, its comments (whole lines, as it has them) left out. */

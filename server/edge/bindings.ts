@@ -58,4 +58,10 @@ export interface EdgeBindings {
   OWNER_EMAILS?: string;
   /** The public address, for the emailed sign-in link (https://skateland.example.com). */
   SITE_URL?: string;
+  /** Submissions stored per form in a rolling 24 hours, spam included ("500"); "0": off. */
+  DAILY_LIMIT_PER_FORM?: string;
+  /** The owner's emails one by one an hour ("20"), then one digest an hour; "0": no bound. */
+  NOTIFY_MAX_PER_HOUR?: string;
+  /** A secret: the key of the deletions record (owner/deletions.ts); none kept without it. */
+  DELETION_KEY?: string;
 }

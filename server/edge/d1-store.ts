@@ -3,17 +3,19 @@
 // answers, and batch() is one transaction, so "answered 2xx" still means "stored".
 import {
   failureText,
+  insertParams,
   type NewSubmission,
   type SqlRunner,
   type SubmissionStore,
   statements,
+  toDigestClaim,
+  toRecentCount,
   toSubmission,
 } from "../submission.ts";
 import type { D1Database } from "./bindings.ts";
 
 export function d1Store(db: D1Database): SubmissionStore {
-  const insert = (s: NewSubmission) =>
-    db.prepare(statements.insert).bind(s.form, s.createdAt, JSON.stringify(s.data), s.spam ? 1 : 0);
+  const insert = (s: NewSubmission) => db.prepare(statements.insert).bind(...insertParams(s));
 
   return {
     async insert(submission) {
@@ -38,6 +40,23 @@ export function d1Store(db: D1Database): SubmissionStore {
     },
     async markFailed(id, error) {
       await db.prepare(statements.markFailed).bind(failureText(error), id).run();
+    },
+    async countSince(form, since, cap) {
+      return toRecentCount(await db.prepare(statements.countSince).bind(form, since, cap).first());
+    },
+    async claimEmail(id, at, since, perHour) {
+      const claim = db.prepare(statements.claimEmail).bind(at, id, since, perHour);
+      return (await claim.run()).meta.changes === 1;
+    },
+    async claimDigest(at, since, perHour, maxAttempts) {
+      const claim = db.prepare(statements.claimDigest).bind(at, since, perHour, maxAttempts);
+      return toDigestClaim(await claim.first());
+    },
+    async markDigested(lastId, at, since, maxAttempts) {
+      await db.prepare(statements.markDigested).bind(at, since, maxAttempts, lastId).run();
+    },
+    async releaseDigest(id) {
+      await db.prepare(statements.releaseDigest).bind(id).run();
     },
     async ping() {
       try {

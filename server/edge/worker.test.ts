@@ -28,8 +28,10 @@ afterAll(async () => {
 
 const schema = (rows: Record<string, unknown>[]) =>
   rows.map((r) => `${r.type} ${r.name}: ${String(r.sql).replace(/\s+/g, " ")}`).toSorted();
-const schemaQuery =
-  "SELECT type, name, sql FROM sqlite_master WHERE name LIKE 'submissions%' ORDER BY name";
+// Every table and index of ours (not SQLite's, D1's or wrangler's own).
+const schemaQuery = `SELECT type, name, sql FROM sqlite_master
+  WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%'
+  ORDER BY name`;
 
 describe("the Worker", { timeout: 60_000 }, () => {
   it("stores in a D1 database with the Node server's tables, from server/migrations", () => {
@@ -37,7 +39,11 @@ describe("the Worker", { timeout: 60_000 }, () => {
     const db = new DatabaseSync(join(dir.path, "node.db"), { readOnly: true });
     const nodeSchema = schema(db.prepare(schemaQuery).all());
     db.close();
-    expect(nodeSchema).toHaveLength(3);
+    const names = nodeSchema.map((line) => line.split(":")[0]);
+    for (const name of ["table submissions", "table owner_sessions", "table deletions"]) {
+      expect(names).toContain(name);
+    }
+    expect(names).toContain("index submissions_by_phone");
     expect(schema(edge.rows(schemaQuery))).toEqual(nodeSchema);
   });
 
@@ -57,7 +63,8 @@ describe("the Worker", { timeout: 60_000 }, () => {
     expect(edge.mails()).toEqual([]);
 
     // The owner's address put right, as in the dashboard; the next scheduled run sends it.
-    await edge.restart({ NOTIFY_TO: ownerAddress });
+    // One email an hour one by one: the next test goes past it.
+    await edge.restart({ NOTIFY_TO: ownerAddress, NOTIFY_MAX_PER_HOUR: "1" });
     await edge.runScheduled();
     const [mail] = await edge.waitForMails(1);
     expect(mail).toMatchObject({
@@ -67,6 +74,41 @@ describe("the Worker", { timeout: 60_000 }, () => {
     expect(mail?.text).toContain("Email: retry@example.com");
     await expect.poll(() => edge.rows(query)[0]?.notify_attempts).toBe(2);
     expect(edge.rows(query)[0]?.notify_sent_at).toEqual(expect.any(String));
+  });
+
+  it("holds the owner's emails past the hour's bound, and the Cron Trigger sends one digest", async () => {
+    // The previous test's email was the hour's one (NOTIFY_MAX_PER_HOUR=1): these two wait.
+    for (const email of ["flood-1@example.com", "flood-2@example.com"]) {
+      const res = await fetch(`${edge.url}/f/newsletter`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ email }),
+      });
+      expect(res.status).toBe(200);
+    }
+    const waiting = "SELECT id FROM submissions WHERE notify_sent_at IS NULL";
+    await expect.poll(() => edge.rows(waiting)).toHaveLength(2);
+    expect(edge.mails()).toHaveLength(1);
+
+    await edge.runScheduled();
+    const [, digest] = await edge.waitForMails(2);
+    expect(digest).toMatchObject({ to: ownerAddress, subject: "2 more submissions in the inbox" });
+    expect(digest?.text).toMatch(/^2 more submissions arrived after 1 email in an hour; read them/);
+    await expect.poll(() => edge.rows(waiting)).toEqual([]);
+    // One digest an hour: the next run sends nothing.
+    await edge.runScheduled();
+    expect(edge.mails()).toHaveLength(2);
+    expect(edge.rows("SELECT submissions, last_id FROM notify_digests")).toEqual([
+      { submissions: 2, last_id: 3 },
+    ]);
+  });
+
+  it("is configured so Workers Logs record no request URL (a sign-in token, a search)", () => {
+    // Invocation logs hold each request's URL; the Worker's own lines hold no token or search.
+    expect(workerConfig().observability).toMatchObject({
+      enabled: true,
+      logs: { invocation_logs: false },
+    });
   });
 
   it("fails the build when a Node-only module would reach the bundle", async () => {

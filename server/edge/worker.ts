@@ -4,9 +4,10 @@
 // send_email binding and the ratelimits binding; a Cron Trigger retries unsent emails.
 import { type ExecutionContext, Hono } from "hono";
 import type { InboxEnv } from "../app-env.ts";
-import { defaultRateLimitPerMinute } from "../form-endpoint.ts";
+import { defaultDailyLimitPerForm, defaultRateLimitPerMinute } from "../form-endpoint.ts";
 import { inboxRoutes } from "../inbox-routes.ts";
-import { createNotifier, type Notifier } from "../notify.ts";
+import { createNotifier, defaultEmailsPerHour, type Notifier } from "../notify.ts";
+import { deletions } from "../owner/deletions.ts";
 import { ownerStore } from "../owner/store.ts";
 import { createRateLimiter, type RateDecision } from "../rate-limit.ts";
 import { baseHeaders, httpsOnlyHeaders } from "../security-headers.ts";
@@ -30,6 +31,15 @@ const bindingLimiter = (binding: RateLimit) => ({
   },
 });
 
+/** A whole-number var ("500"); unset or blank: the default; anything else is said and ignored. */
+function count(name: string, value: string | number | undefined, fallback: number): number {
+  if (value === undefined || String(value).trim() === "") return fallback;
+  const parsed = Number(value);
+  if (Number.isInteger(parsed) && parsed >= 0) return parsed;
+  console.error(`${name} must be a whole number (0 or more), not "${value}": using ${fallback}`);
+  return fallback;
+}
+
 interface Edge {
   notifier?: Notifier;
   app: Hono<EdgeEnv>;
@@ -41,7 +51,14 @@ function createEdge(env: EdgeBindings): Edge {
   const from = env.NOTIFY_FROM?.trim() || to[0];
   const mailer = env.NOTIFY_EMAIL && from ? emailMailer(env.NOTIFY_EMAIL, { to, from }) : undefined;
   const notifier =
-    mailer && to.length > 0 ? createNotifier({ inbox: store, send: mailer.send }) : undefined;
+    mailer && to.length > 0
+      ? createNotifier({
+          inbox: store,
+          send: mailer.send,
+          perHour: count("NOTIFY_MAX_PER_HOUR", env.NOTIFY_MAX_PER_HOUR, defaultEmailsPerHour),
+          inboxUrl: `${env.SITE_URL?.replace(/\/+$/, "") ?? ""}/inbox/`,
+        })
+      : undefined;
   const limiter = env.FORM_LIMIT
     ? bindingLimiter(env.FORM_LIMIT)
     : createRateLimiter({ perMinute: defaultRateLimitPerMinute });
@@ -66,11 +83,18 @@ function createEdge(env: EdgeBindings): Edge {
       // D1 writes each submission as it comes; no group commit across requests.
       save: async (submission) => store.insert(submission),
       limiter,
+      dailyLimitPerForm: count(
+        "DAILY_LIMIT_PER_FORM",
+        env.DAILY_LIMIT_PER_FORM,
+        defaultDailyLimitPerForm,
+      ),
       background: (c, task) => c.executionCtx.waitUntil(task),
       notifier,
       siteOrigins: list(env.SITE_ORIGINS),
       owner: {
         store: ownerStore(d1Runner(env.DB)),
+        // A secret (`wrangler secret put DELETION_KEY`), so D1's copies hold no testable hash.
+        ...(env.DELETION_KEY ? { deletions: deletions(d1Runner(env.DB), env.DELETION_KEY) } : {}),
         owners: list(env.OWNER_EMAILS || env.NOTIFY_TO),
         ...(mailer ? { sendTo: mailer.sendTo } : {}),
         ...(env.SITE_URL ? { siteUrl: env.SITE_URL } : {}),

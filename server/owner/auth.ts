@@ -1,11 +1,14 @@
 // The owner's sign-in rules: a link emailed to an owner address works once, for 15 minutes,
-// and opens a session of 30 days; using a link ends the address's other sessions; signing out
-// ends this one. Tokens come from the platform's Web Crypto (the same in Node and Workers) and
+// and opens a session of 30 days on that device (a phone and a laptop each keep theirs);
+// signing out ends this one, "Sign out everywhere" all of the address's, and an address taken
+// out of the owner list loses its sessions at their next request. Tokens come from the platform's Web Crypto (the same in Node and Workers) and
 // are kept only as their SHA-256, so a copy of the database opens nothing.
 import type { OwnerStore } from "./store.ts";
 
 export const linkMinutes = 15;
 export const sessionDays = 30;
+/** Links an address may be sent in `linkMinutes`: a typo'd form resent, not a mailbomb. */
+export const linksPerWindow = 3;
 
 /** 32 random bytes, base64url: 43 characters. */
 const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
@@ -33,28 +36,38 @@ export function ownerAddress(owners: readonly string[], email: string): string |
   return owners.find((owner) => owner.toLowerCase() === wanted);
 }
 
-/** A new sign-in link's token for an owner address. */
-export async function issueLink(store: OwnerStore, email: string, now: Date): Promise<string> {
+/**
+ * A new sign-in link's token for an owner address, or undefined when the address has had
+ * `linksPerWindow` links in the last `linkMinutes` (counted and added in one statement).
+ */
+export async function issueLink(
+  store: OwnerStore,
+  email: string,
+  now: Date,
+): Promise<string | undefined> {
   const token = newToken();
-  await store.addLink(
-    await tokenHash(token),
-    email,
-    now.toISOString(),
-    plus(now, linkMinutes * 60_000),
+  const added = await store.addLinkUnlessOver(
+    {
+      tokenHash: await tokenHash(token),
+      email,
+      createdAt: now.toISOString(),
+      expiresAt: plus(now, linkMinutes * 60_000),
+    },
+    plus(now, -linkMinutes * 60_000),
+    linksPerWindow,
   );
-  return token;
+  return added ? token : undefined;
 }
 
 /** The link's address and a new session token, or undefined for a link that cannot be used. */
 export async function redeemLink(
   store: OwnerStore,
-  token: string,
+  token: string | undefined,
   now: Date,
 ): Promise<{ email: string; session: string } | undefined> {
-  if (!wellFormed(token)) return undefined;
+  if (!token || !wellFormed(token)) return undefined;
   const email = await store.spendLink(await tokenHash(token), now.toISOString());
   if (!email) return undefined;
-  await store.revokeSessionsOf(email, now.toISOString());
   const session = newToken();
   await store.addSession(
     await tokenHash(session),
@@ -65,14 +78,28 @@ export async function redeemLink(
   return { email, session };
 }
 
-/** The owner address a session token stands for, while it is current. */
+/**
+ * The owner address a session token stands for, while it is current and the address is still
+ * one of `owners`: an address taken out of the list (OWNER_EMAILS) has its sessions ended at
+ * their next request.
+ */
 export async function sessionOwner(
   store: OwnerStore,
   token: string | undefined,
   now: Date,
+  owners: readonly string[],
 ): Promise<string | undefined> {
   if (!token || !wellFormed(token)) return undefined;
-  return store.sessionEmail(await tokenHash(token), now.toISOString());
+  const email = await store.sessionEmail(await tokenHash(token), now.toISOString());
+  if (email === undefined) return undefined;
+  if (ownerAddress(owners, email) !== undefined) return email;
+  await store.revokeSessionsOf(email, now.toISOString());
+  return undefined;
+}
+
+/** "Sign out everywhere": every session of this address ends. */
+export async function endAllSessions(store: OwnerStore, email: string, now: Date): Promise<void> {
+  await store.revokeSessionsOf(email, now.toISOString());
 }
 
 export async function endSession(store: OwnerStore, token: string, now: Date): Promise<void> {

@@ -159,7 +159,6 @@ function item(submission: Submission, view: InboxView, search: string): Html {
       (name) =>
         html`<dt>${form ? fieldLabel(form, name) : name}</dt><dd>${form ? displayValue(form, name, data[name] ?? "") : data[name]}</dd>`,
     );
-  const forget = new URLSearchParams({ email: data.email ?? "", phone: data.phone ?? "" });
   return html`<li class="item${fresh ? " fresh" : ""}">
         <article aria-labelledby="s${submission.id}">
           <h2 id="s${submission.id}">${fresh ? html`<span class="badge">New</span> ` : ""}${who}</h2>
@@ -179,7 +178,7 @@ function item(submission: Submission, view: InboxView, search: string): Html {
               <button type="submit"${raw(fresh ? "" : ' class="quiet"')}>${fresh ? "Mark handled" : "Mark as new again"}</button>
             </form>`
             }
-            <a class="danger-link" href="/inbox/forget?${forget}">Delete this person's data</a>
+            <a class="danger-link" href="/inbox/forget?id=${submission.id}">Delete this person's data</a>
           </div>
         </article>
       </li>`;
@@ -229,23 +228,25 @@ export function inboxPage({ email, view, search, counts, rows }: InboxPageData):
         rows.length === 0
           ? html`<p>${search ? `Nothing matches “${search}”.` : `No ${views.find((v) => v.view === view)?.label.toLowerCase()} yet.`}</p>`
           : html`<ul class="items">${rows.map((row) => item(row, view, search))}</ul>`
-      }`,
+      }
+      <form method="post" action="/inbox/sign-out-everywhere" class="everywhere">
+        <p>Lost a phone, or signed in on someone else's computer?</p>
+        <button type="submit" class="quiet">Sign out everywhere</button>
+      </form>`,
     email,
   );
 }
 
-export function forgetPage(person: Person, rows: Submission[], email: string): Html {
-  const who = [person.email, person.phone].filter(Boolean).join(" or ");
+export function forgetPage(id: number, person: Person, rows: Submission[], email: string): Html {
   return layout(
     "Delete a person's data",
-    html`<h1>Delete ${who}'s data?</h1>
-      <p>${rows.length === 0 ? "Nothing is stored for them." : `${rows.length} ${rows.length === 1 ? "submission holds" : "submissions hold"} this email or phone. Deleting them cannot be undone.`}</p>
+    html`<h1>Delete ${person.shown}'s data?</h1>
+      <p>${rows.length === 0 ? "Nothing is stored for them." : `${rows.length} ${rows.length === 1 ? "submission holds" : "submissions hold"} this email or phone, however the number was written. Deleting them cannot be undone.`}</p>
       ${
         rows.length > 0
           ? html`<ul class="plain">${rows.map((r) => html`<li>#${r.id} · ${r.form === "contact" ? "Message" : "Signup"} · ${when.format(new Date(r.createdAt))}${r.spam ? " · spam" : ""}</li>`)}</ul>
       <form method="post" action="/inbox/forget" class="stack">
-        <input type="hidden" name="email" value="${person.email}">
-        <input type="hidden" name="phone" value="${person.phone}">
+        <input type="hidden" name="id" value="${id}">
         <button type="submit" class="danger">Delete ${rows.length} ${rows.length === 1 ? "submission" : "submissions"}</button>
       </form>`
           : ""
@@ -296,6 +297,8 @@ dd { margin: 0 0 .4rem; white-space: pre-wrap; overflow-wrap: anywhere; }
 .actions { display: flex; flex-wrap: wrap; align-items: center; gap: .75rem 1.25rem; margin-top: .5rem; }
 .actions form { margin: 0; }
 .plain { padding-left: 1.2rem; }
+.everywhere { margin: 2rem 0 1rem; padding-top: 1rem; border-top: 2px solid var(--line); }
+.everywhere p { margin: 0 0 .5rem; }
 .downloads { display: flex; flex-wrap: wrap; align-items: center; gap: .75rem 1.25rem; }
 @media (min-width: 60rem) { main { max-width: 60rem; } .items { grid-template-columns: 1fr 1fr; } }
 `;

@@ -5,6 +5,7 @@
 // (another origin gets 403) by a signed-in owner (else 401), and is logged with its address.
 import type { Context, MiddlewareHandler } from "hono";
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { InboxEnv } from "../app-env.ts";
 import { findList, onList, submissionsCsv } from "../csv.ts";
@@ -14,6 +15,7 @@ import type { Mailer } from "../notify.ts";
 import type { RateDecision } from "../rate-limit.ts";
 import { subscriberKey } from "../subscriber-key.ts";
 import {
+  endAllSessions,
   endSession,
   issueLink,
   linkMinutes,
@@ -22,6 +24,7 @@ import {
   sessionDays,
   sessionOwner,
 } from "./auth.ts";
+import type { Deletions } from "./deletions.ts";
 import {
   badLinkPage,
   confirmLinkPage,
@@ -33,7 +36,7 @@ import {
   signInPage,
   stylesheet,
 } from "./pages.ts";
-import type { InboxView, OwnerStore, Person } from "./store.ts";
+import type { Deleted, InboxView, OwnerStore } from "./store.ts";
 
 export interface OwnerDeps {
   store: OwnerStore;
@@ -45,15 +48,26 @@ export interface OwnerDeps {
   siteUrl?: string;
   /** Sign-in requests a minute per client. */
   limiter: { take(key: string): RateDecision | Promise<RateDecision> };
+  /**
+   * Keeps a task running after the answer (the sign-in email), so that the answer takes the
+   * same time for every address. Node's process lives on by itself; a Worker's waitUntil.
+   */
+  background?: (c: Context, task: Promise<unknown>) => void;
+  /** Where deletions are remembered for restores; without it they are not recorded. */
+  deletions?: Deletions;
   now?: () => Date;
   log?: (message: string) => void;
 }
 
 type OwnerEnv = InboxEnv & { Variables: InboxEnv["Variables"] & { owner: string } };
 
-const cookieName = "rink_owner";
-/** Links an address may be sent in 15 minutes: a typo'd form resent, not a mailbomb. */
-const linksPerWindow = 3;
+/** The largest body an inbox form sends is a few hundred bytes; nothing bigger is read. */
+export const ownerMaxBodyBytes = 8 * 1024;
+
+// Over HTTPS the cookie is __Host- prefixed (Secure, Path=/, no Domain: no other subdomain or
+// plain-HTTP page can set or shadow it); on localhost, where there is no HTTPS, plain.
+const secureCookie = { name: "__Host-rink_owner", path: "/", secure: true } as const;
+const localCookie = { name: "rink_owner", path: "/inbox", secure: false } as const;
 
 const ownerHeaders: Record<string, string> = {
   "Content-Security-Policy":
@@ -66,6 +80,22 @@ const ownerHeaders: Record<string, string> = {
 };
 
 const isLocal = (url: URL) => url.hostname === "localhost" || url.hostname === "127.0.0.1";
+const cookieOf = (c: Context) => (isLocal(new URL(c.req.url)) ? localCookie : secureCookie);
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** "Deleted 4 submissions: 2 messages, 1 signup and 1 spam." (kinds with none left out) */
+function deletedSentence({ messages, signups, spam }: Deleted): string {
+  const kinds = [
+    messages > 0 ? plural(messages, "message", "messages") : "",
+    signups > 0 ? plural(signups, "signup", "signups") : "",
+    spam > 0 ? `${spam} spam` : "",
+  ].filter(Boolean);
+  const total = plural(messages + signups + spam, "submission", "submissions");
+  if (kinds.length === 0) return `Deleted ${total}.`;
+  const last = kinds.pop();
+  return `Deleted ${total}: ${kinds.length > 0 ? `${kinds.join(", ")} and ${last}` : last}.`;
+}
 
 /** Whether a browser page of this very site sent the request (Origin, or Fetch metadata). */
 function sameOrigin(c: Context): boolean {
@@ -96,7 +126,8 @@ export function ownerRoutes(deps: OwnerDeps) {
     for (const [name, value] of Object.entries(ownerHeaders)) c.res.headers.set(name, value);
   });
 
-  // A change from another site's page (a forged form): refused before anything else.
+  // A change from another site's page (a forged form): refused before anything else, and
+  // before its body is read.
   app.use("/inbox/*", async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD" && !sameOrigin(c)) {
       return c.html(
@@ -107,8 +138,25 @@ export function ownerRoutes(deps: OwnerDeps) {
     return next();
   });
 
+  // Every form here is a few fields: a larger body is refused (413) before it is read, by its
+  // Content-Length, or as soon as a chunked one passes the limit.
+  app.use(
+    "/inbox/*",
+    bodyLimit({
+      maxSize: ownerMaxBodyBytes,
+      onError: (c) => {
+        c.header("Connection", "close");
+        const text = "That request is larger than any of the inbox's forms sends.";
+        return c.html(messagePage("Too large", text), 413);
+      },
+    }),
+  );
+
+  const currentOwner = (c: Context) =>
+    sessionOwner(store, getCookie(c, cookieOf(c).name), now(), deps.owners);
+
   const signedIn: MiddlewareHandler<OwnerEnv> = async (c, next) => {
-    const owner = await sessionOwner(store, getCookie(c, cookieName), now());
+    const owner = await currentOwner(c);
     if (!owner) return c.html(pleaseSignInPage(), 401);
     c.set("owner", owner);
     return next();
@@ -119,7 +167,7 @@ export function ownerRoutes(deps: OwnerDeps) {
   );
 
   app.get("/inbox/", async (c) => {
-    const owner = await sessionOwner(store, getCookie(c, cookieName), now());
+    const owner = await currentOwner(c);
     if (!owner) return c.html(signInPage());
     const requested = c.req.query("view");
     const view: InboxView =
@@ -128,6 +176,26 @@ export function ownerRoutes(deps: OwnerDeps) {
     const [counts, rows] = await Promise.all([store.counts(), store.list(view, search, 200)]);
     return c.html(inboxPage({ email: owner, view, search, counts, rows }));
   });
+
+  // The link is made and emailed after the answer, so the answer takes the same time, and
+  // is the same page, for every address: an owner's, a stranger's, with a slow or failing
+  // mailer. A failure is logged, never shown.
+  async function sendLink(email: string, requestUrl: string) {
+    const url = new URL(requestUrl);
+    const site = deps.siteUrl ?? (isLocal(url) ? url.origin : undefined);
+    if (!deps.sendTo || !site) {
+      log("inbox: a sign-in link was asked for, but email or SITE_URL is not set up");
+      return;
+    }
+    const token = await issueLink(store, email, now());
+    if (!token) return;
+    const link = `${site.replace(/\/$/, "")}/inbox/auth?token=${token}`;
+    await deps.sendTo(email, {
+      subject: "Your sign-in link for the rink's inbox",
+      text: `Open this link to sign in to the inbox. It works once, within ${linkMinutes} minutes:\n\n${link}\n\nIf you did not ask for it, ignore this email: nobody can sign in without it.\n`,
+    });
+    await audit(email, "link sent");
+  }
 
   app.post("/inbox/sign-in", async (c) => {
     const client = subscriberKey(c.get("client")?.address ?? "unknown");
@@ -139,22 +207,13 @@ export function ownerRoutes(deps: OwnerDeps) {
     const form = await c.req.parseBody();
     const typed = typeof form.email === "string" ? form.email.slice(0, 254) : "";
     const email = ownerAddress(deps.owners, typed);
-    // The same answer either way: the page never tells who is an owner.
     if (email) {
-      const since = new Date(now().getTime() - linkMinutes * 60_000).toISOString();
-      const url = new URL(c.req.url);
-      const site = deps.siteUrl ?? (isLocal(url) ? url.origin : undefined);
-      if (!deps.sendTo || !site) {
-        log("inbox: a sign-in link was asked for, but email or SITE_URL is not set up");
-      } else if ((await store.linksSince(email, since)) < linksPerWindow) {
-        const token = await issueLink(store, email, now());
-        const link = `${site.replace(/\/$/, "")}/inbox/auth?token=${token}`;
-        await deps.sendTo(email, {
-          subject: "Your sign-in link for the rink's inbox",
-          text: `Open this link to sign in to the inbox. It works once, within ${linkMinutes} minutes:\n\n${link}\n\nIf you did not ask for it, ignore this email: nobody can sign in without it.\n`,
-        });
-        await audit(email, "link sent");
-      }
+      const sending = sendLink(email, c.req.url).catch((error) => {
+        log(
+          `inbox: a sign-in link could not be sent: ${error instanceof Error ? error.message : error}`,
+        );
+      });
+      deps.background?.(c, sending);
     }
     return c.html(linkSentPage());
   });
@@ -169,9 +228,9 @@ export function ownerRoutes(deps: OwnerDeps) {
     const token = typeof form.token === "string" ? form.token : "";
     const used = await redeemLink(store, token, now());
     if (!used) return c.html(badLinkPage(), 400);
-    const secure = !isLocal(new URL(c.req.url));
-    setCookie(c, cookieName, used.session, {
-      path: "/inbox",
+    const { name, path, secure } = cookieOf(c);
+    setCookie(c, name, used.session, {
+      path,
       httpOnly: true,
       secure,
       sameSite: "Strict",
@@ -182,12 +241,23 @@ export function ownerRoutes(deps: OwnerDeps) {
   });
 
   app.post("/inbox/sign-out", async (c) => {
-    const token = getCookie(c, cookieName);
-    const owner = await sessionOwner(store, token, now());
+    const { name, path, secure } = cookieOf(c);
+    const token = getCookie(c, name);
+    const owner = await currentOwner(c);
     if (token) await endSession(store, token, now());
-    deleteCookie(c, cookieName, { path: "/inbox" });
+    deleteCookie(c, name, { path, secure });
     if (owner) await audit(owner, "signed out");
     return c.html(messagePage("Signed out", "You are signed out of the inbox on this device."));
+  });
+
+  // For a lost phone: every session of this address ends, this one included.
+  app.post("/inbox/sign-out-everywhere", signedIn, async (c) => {
+    const { name, path, secure } = cookieOf(c);
+    await endAllSessions(store, c.get("owner"), now());
+    deleteCookie(c, name, { path, secure });
+    await audit(c.get("owner"), "signed out everywhere");
+    const text = "You are signed out of the inbox on every phone and computer.";
+    return c.html(messagePage("Signed out everywhere", text));
   });
 
   app.post("/inbox/handled/:id", signedIn, async (c) => {
@@ -221,29 +291,36 @@ export function ownerRoutes(deps: OwnerDeps) {
     });
   });
 
-  const personOf = (email: unknown, phone: unknown): Person => ({
-    email: typeof email === "string" ? email.slice(0, 254) : "",
-    phone: typeof phone === "string" ? phone.slice(0, 40) : "",
-  });
+  // A deletion is asked for from one of the person's submissions, by its number: their email
+  // and phone never appear in a URL (a browser's history, a log).
+  const gone = (c: Context<OwnerEnv>) =>
+    c.html(
+      messagePage("Not found", "That submission is not in the inbox any more.", c.get("owner")),
+      404,
+    );
 
   app.get("/inbox/forget", signedIn, async (c) => {
-    const person = personOf(c.req.query("email"), c.req.query("phone"));
-    if (!person.email && !person.phone) return c.redirect("/inbox/", 303);
-    return c.html(forgetPage(person, await store.findPerson(person), c.get("owner")));
+    const id = Number(c.req.query("id"));
+    const person = Number.isSafeInteger(id) ? await store.personOf(id) : undefined;
+    if (!person) return gone(c);
+    return c.html(forgetPage(id, person, await store.findPerson(person), c.get("owner")));
   });
 
   app.post("/inbox/forget", signedIn, async (c) => {
     const form = await c.req.parseBody();
-    const person = personOf(form.email, form.phone);
-    if (!person.email && !person.phone) return c.redirect("/inbox/", 303);
+    const id = Number(form.id);
+    const person = Number.isSafeInteger(id) ? await store.personOf(id) : undefined;
+    if (!person) return gone(c);
     const deleted = await store.forgetPerson(person);
+    if (deps.deletions) await deps.deletions.record(person, now());
+    else log("inbox: DELETION_KEY is not set, so this deletion is not remembered for a restore");
+    const total = deleted.messages + deleted.signups + deleted.spam;
     // The log names the request, not the person: their data is what was asked to go.
-    await audit(c.get("owner"), "deleted a person's data", `${deleted} submissions`);
-    const what = `${deleted} ${deleted === 1 ? "submission" : "submissions"}`;
+    await audit(c.get("owner"), "deleted a person's data", `${total} submissions`);
     return c.html(
       messagePage(
         "Deleted",
-        `Deleted ${what}. Nothing with that email or phone is left in the inbox.`,
+        `${deletedSentence(deleted)} Nothing with that email or phone is left in the inbox.`,
         c.get("owner"),
       ),
     );

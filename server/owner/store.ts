@@ -1,6 +1,7 @@
 // What the owner's inbox reads and writes, in SQL both databases run (migrations/0002): the
 // submissions by kind with a search, marked handled, one person's data deleted on request,
 // spam emptied; the sign-in links and sessions by the hash of their token; the owner's log.
+import { phoneKey } from "../../forms/phone.ts";
 import {
   type SqlRunner,
   type Submission,
@@ -8,6 +9,7 @@ import {
   submissionColumns,
   toSubmission,
 } from "../submission.ts";
+import type { PersonKeys } from "./deletions.ts";
 
 export type InboxView = "messages" | "signups" | "spam";
 
@@ -25,33 +27,36 @@ export interface InboxCounts {
   newSignups: number;
 }
 
-/** A person as a family names themselves in a request: an email, a phone, or both. */
-export interface Person {
-  email: string;
-  phone: string;
+/** A person as their submission names them: the keys a deletion goes by, and the words shown. */
+export interface Person extends PersonKeys {
+  /** "pat@example.com or (317) 555-0100", as they wrote them. */
+  shown: string;
 }
 
-// A phone as digits only, so "(317) 555-0100" and "317.555.0100" are one number.
-const phoneDigits = (expression: string) =>
-  ["(", ")", "-", " ", ".", "+"].reduce((e, c) => `replace(${e}, '${c}', '')`, expression);
-const storedPhone = phoneDigits("coalesce(json_extract(data, '$.phone'), '')");
-const storedEmail = "lower(coalesce(json_extract(data, '$.email'), ''))";
-const personFilter = `((? <> '' AND ${storedEmail} = ?) OR (? <> '' AND ${storedPhone} = ?))`;
+/** What a deletion removed, by kind (a spam row counts as spam, whatever its form). */
+export interface Deleted {
+  messages: number;
+  signups: number;
+  spam: number;
+}
 
-const digits = (text: string) => text.replace(/\D/g, "");
-const personParams = ({ email, phone }: Person) => {
-  const e = email.trim().toLowerCase();
-  const p = digits(phone);
-  return [e, e, p, p];
-};
+// A person is their email (any case) or their phone's key (forms/phone.ts), whichever they gave.
+const storedEmail = "lower(trim(coalesce(json_extract(data, '$.email'), '')))";
+const personFilter = `((? <> '' AND ${storedEmail} = ?) OR (? <> '' AND phone_key = ?))`;
+const personParams = ({ email, phone }: PersonKeys) => [email, email, phone, phone];
 
 /** `%text%` for LIKE, with LIKE's own wildcards in the text taken literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export function ownerStore(sql: SqlRunner) {
-  const count = async (query: string, ...params: (string | number)[]) =>
-    Number((await sql.all(query, ...params))[0]?.n ?? 0);
+export interface OwnerStoreOptions {
+  /**
+   * Runs after rows are deleted, so nothing of them stays on disk: node:sqlite checkpoints its
+   * WAL (inbox.ts, scrub). D1 keeps its own history (docs/deploy.md).
+   */
+  afterDelete?: () => void | Promise<void>;
+}
 
+export function ownerStore(sql: SqlRunner, { afterDelete }: OwnerStoreOptions = {}) {
   return {
     /** Newest first; `search` matches a name, an email or a phone (digits alone will do). */
     async list(view: InboxView, search: string, limit: number): Promise<Submission[]> {
@@ -64,12 +69,12 @@ export function ownerStore(sql: SqlRunner) {
         return rows.map(toSubmission);
       }
       const like = likePattern(text.toLowerCase());
-      const phone = digits(text);
+      const phone = phoneKey(text);
       const rows = await sql.all(
         `SELECT ${submissionColumns} FROM submissions WHERE ${viewFilter[view]} AND (
            lower(coalesce(json_extract(data, '$.name'), '')) LIKE ? ESCAPE '\\'
            OR ${storedEmail} LIKE ? ESCAPE '\\'
-           OR (? <> '' AND ${storedPhone} LIKE ?)
+           OR (? <> '' AND phone_key LIKE ?)
          ) ORDER BY id DESC LIMIT ?`,
         like,
         like,
@@ -110,8 +115,21 @@ export function ownerStore(sql: SqlRunner) {
       return (await sql.run("UPDATE submissions SET handled_at = ? WHERE id = ?", at, id)) > 0;
     },
 
+    /** The person a submission is from, as deletions key them; undefined when it is gone. */
+    async personOf(id: number): Promise<Person | undefined> {
+      const [row] = await sql.all(
+        `SELECT ${storedEmail} AS email, coalesce(phone_key, '') AS phone,
+                json_extract(data, '$.email') AS shownEmail, json_extract(data, '$.phone') AS shownPhone
+         FROM submissions WHERE id = ?`,
+        id,
+      );
+      if (!row) return undefined;
+      const shown = [row.shownEmail, row.shownPhone].filter((v) => typeof v === "string" && v);
+      return { email: String(row.email), phone: String(row.phone), shown: shown.join(" or ") };
+    },
+
     /** Every submission, spam included, that holds this email or this phone. */
-    async findPerson(person: Person): Promise<Submission[]> {
+    async findPerson(person: PersonKeys): Promise<Submission[]> {
       const rows = await sql.all(
         `SELECT ${submissionColumns} FROM submissions WHERE ${personFilter} ORDER BY id`,
         ...personParams(person),
@@ -119,32 +137,49 @@ export function ownerStore(sql: SqlRunner) {
       return rows.map(toSubmission);
     },
 
-    /** Deletes them; how many went. */
-    async forgetPerson(person: Person): Promise<number> {
-      return sql.run(`DELETE FROM submissions WHERE ${personFilter}`, ...personParams(person));
+    /** Deletes them, leaving no trace in the file: how many went, by kind. */
+    async forgetPerson(person: PersonKeys): Promise<Deleted> {
+      const rows = await sql.all(
+        `DELETE FROM submissions WHERE ${personFilter} RETURNING form, spam`,
+        ...personParams(person),
+      );
+      await afterDelete?.();
+      const spam = (r: Record<string, unknown>) => Number(r.spam) === 1;
+      return {
+        messages: rows.filter((r) => !spam(r) && r.form === "contact").length,
+        signups: rows.filter((r) => !spam(r) && r.form === "newsletter").length,
+        spam: rows.filter(spam).length,
+      };
     },
 
     async emptySpam(): Promise<number> {
-      return sql.run("DELETE FROM submissions WHERE spam = 1");
+      const deleted = await sql.run("DELETE FROM submissions WHERE spam = 1");
+      await afterDelete?.();
+      return deleted;
     },
 
-    async addLink(tokenHash: string, email: string, createdAt: string, expiresAt: string) {
-      await sql.run(
-        "INSERT INTO owner_links (token_hash, email, created_at, expires_at) VALUES (?, ?, ?, ?)",
-        tokenHash,
-        email,
-        createdAt,
-        expiresAt,
-      );
-    },
-
-    /** Links asked for this address since `since`: the per-address limit. */
-    linksSince(email: string, since: string): Promise<number> {
-      return count(
-        "SELECT count(*) AS n FROM owner_links WHERE email = ? AND created_at > ?",
-        email,
+    /**
+     * Adds a sign-in link unless the address has had `max` since `since`, in one statement (so
+     * two requests at once cannot both pass the count): whether it was added.
+     */
+    async addLinkUnlessOver(
+      link: { tokenHash: string; email: string; createdAt: string; expiresAt: string },
+      since: string,
+      max: number,
+    ): Promise<boolean> {
+      const added = await sql.run(
+        `INSERT INTO owner_links (token_hash, email, created_at, expires_at)
+         SELECT ?, ?, ?, ?
+         WHERE (SELECT count(*) FROM owner_links WHERE email = ? AND created_at > ?) < ?`,
+        link.tokenHash,
+        link.email,
+        link.createdAt,
+        link.expiresAt,
+        link.email,
         since,
+        max,
       );
+      return added > 0;
     },
 
     /**

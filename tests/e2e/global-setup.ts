@@ -59,13 +59,19 @@ export default async function globalSetup() {
     log.end();
     rmSync(tmp, { recursive: true, force: true });
   };
-  // Every spec posts from 127.0.0.1 in parallel; the per-client limit has its own server
-  // tests, and here it would only make form specs flaky.
+  // Every spec posts from 127.0.0.1 in parallel; the per-client limit, the daily ceiling and
+  // the bound on the owner's emails have their own tests, and here would only make form specs
+  // flaky.
   const serve = async (options: Parameters<typeof startServer>[0]) => {
     const server = await startServer({
       ...options,
       log,
-      env: { RATE_LIMIT_PER_MINUTE: "0", ...options.env },
+      env: {
+        RATE_LIMIT_PER_MINUTE: "0",
+        DAILY_LIMIT_PER_FORM: "0",
+        NOTIFY_MAX_PER_HOUR: "0",
+        ...options.env,
+      },
     });
     servers.push(server);
     return server;

@@ -151,7 +151,7 @@ for (const deployment of deployments) {
         path: join(screenshotDir, `owner-inbox-${deployment.name}-delete-390x844.png`),
       });
       await pressByKeyboard(page, page.getByRole("button", { name: /^Delete 1 submission/ }));
-      await expect(page.getByRole("status")).toContainText("Deleted 1 submission.");
+      await expect(page.getByRole("status")).toContainText("Deleted 1 submission: 1 message.");
       await pressByKeyboard(page, page.getByRole("link", { name: "Back to the inbox" }));
       await expect(page.getByRole("article").filter({ hasText: email })).toHaveCount(0);
       await context.close();
@@ -196,7 +196,7 @@ for (const deployment of deployments) {
       // By keyboard alone: Tab from the top reaches "Sign out" first, and Enter presses it.
       await page.reload();
       await page.keyboard.press("Tab");
-      await expect(page.getByRole("button", { name: "Sign out" })).toBeFocused();
+      await expect(page.getByRole("button", { name: "Sign out", exact: true })).toBeFocused();
       await page.keyboard.press("Enter");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Signed out");
       await page.goto(`${origin}/inbox/?view=signups`);

@@ -2,7 +2,10 @@
 // against both and they cannot drift: the Node server (`node server/index.ts`, a real SQLite
 // file, emails to the SMTP capture) and the Worker (`wrangler dev`, local D1, the local
 // send_email binding). Both serve the fake site, keep the default limit of 5 submissions a
-// minute, and accept https://rink.example.com as another origin.
+// minute, and accept https://rink.example.com as another origin. Their daily ceiling per form
+// is `targetDailyLimit`: above what the suite's other tests store in a form, low enough for its
+// last test to reach cheaply. The owner's emails are bounded above all the suite sends.
+import { existsSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { type EdgeMail, startEdge } from "./edge.ts";
 import { fakeSite, tempDir } from "./fake-site.ts";
@@ -12,6 +15,8 @@ import { startSmtp } from "./smtp.ts";
 
 export const otherOrigin = "https://rink.example.com";
 export const ownerAddress = "owner@sugarcreekskate.example";
+export const targetDailyLimit = 300;
+const limits = { DAILY_LIMIT_PER_FORM: String(targetDailyLimit), NOTIFY_MAX_PER_HOUR: "1000" };
 
 export interface StoredRow {
   id: number;
@@ -34,6 +39,12 @@ export interface InboxTarget {
   /** The owner's emails so far (subject and text). */
   mails(): Pick<EdgeMail, "subject" | "text">[];
   waitForMails(count: number): Promise<Pick<EdgeMail, "subject" | "text">[]>;
+  /** Everything the server printed: its log. */
+  output(): string;
+  /** The database's files on disk (Node's SQLite file and its WAL; D1 is Cloudflare's). */
+  databaseFiles?(): string[];
+  /** Stops it and starts it again on the same address and database, with these settings too. */
+  restart(settings: Record<string, string>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -47,17 +58,17 @@ export async function nodeTarget(): Promise<InboxTarget> {
   const dir = tempDir("rink-target-node-");
   const smtp = await startSmtp();
   const databasePath = `${dir.path}/inbox.db`;
-  const server = await startServer({
-    siteDir: fakeSite(dir.path),
-    databasePath,
-    env: {
-      // The tests speak for many clients through X-Forwarded-For, as a proxy on loopback would.
-      TRUST_PROXY: "loopback",
-      SMTP_URL: smtp.url,
-      NOTIFY_TO: ownerAddress,
-      SITE_ORIGINS: otherOrigin,
-    },
-  });
+  const siteDir = fakeSite(dir.path);
+  const env = {
+    // The tests speak for many clients through X-Forwarded-For, as a proxy on loopback would.
+    TRUST_PROXY: "loopback",
+    SMTP_URL: smtp.url,
+    NOTIFY_TO: ownerAddress,
+    SITE_ORIGINS: otherOrigin,
+    ...limits,
+  };
+  let server = await startServer({ siteDir, databasePath, env });
+  let printedBefore = "";
   const query = (sql: string, ...params: (string | number)[]) => {
     const db = new DatabaseSync(databasePath, { readOnly: true });
     try {
@@ -82,6 +93,18 @@ export async function nodeTarget(): Promise<InboxTarget> {
       await smtp.waitFor(count);
       return mails();
     },
+    output: () => printedBefore + server.output(),
+    databaseFiles: () => [databasePath, `${databasePath}-wal`].filter((file) => existsSync(file)),
+    async restart(settings) {
+      await server.stop();
+      printedBefore += server.output();
+      server = await startServer({
+        siteDir,
+        databasePath,
+        port: server.port,
+        env: { ...env, ...settings },
+      });
+    },
     async stop() {
       await server.stop();
       await smtp.close();
@@ -92,10 +115,12 @@ export async function nodeTarget(): Promise<InboxTarget> {
 
 export async function edgeTarget(): Promise<InboxTarget> {
   const dir = tempDir("rink-target-edge-");
-  const edge = await startEdge({
-    siteDir: fakeSite(dir.path),
-    vars: { SITE_ORIGINS: otherOrigin },
-  });
+  const vars = {
+    SITE_ORIGINS: otherOrigin,
+    DELETION_KEY: "a test key, not a secret",
+    ...limits,
+  };
+  const edge = await startEdge({ siteDir: fakeSite(dir.path), vars });
   return {
     platform: "workers",
     url: edge.url,
@@ -105,6 +130,8 @@ export async function edgeTarget(): Promise<InboxTarget> {
     query: edge.rows,
     mails: edge.mails,
     waitForMails: edge.waitForMails,
+    output: edge.output,
+    restart: (settings) => edge.restart({ ...vars, ...settings }),
     async stop() {
       await edge.stop();
       dir.remove();
