@@ -1,4 +1,4 @@
-// What the owner's inbox reads and writes, in SQL both databases run (migrations/0002): the
+// What the owner's inbox reads and writes, in SQL both databases run (migrations/0002, 0004): the
 // submissions by kind with a search, marked handled, one person's data deleted on request,
 // spam emptied; the sign-in links and sessions by the hash of their token; the owner's log.
 import { phoneKey } from "../../forms/phone.ts";
