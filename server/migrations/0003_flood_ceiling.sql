@@ -1,4 +1,4 @@
--- A flood from many addresses is bounded (README, Hardening). The per-form daily ceiling
+-- A flood from many addresses is bounded (docs/hardening.md). The per-form daily ceiling
 -- counts a form's rows of the last 24 hours through this index (form-endpoint.ts).
 CREATE INDEX submissions_by_form_time ON submissions (form, created_at);
 -- The owner's emails one by one, so many an hour at most (notify.ts): when a row's email was
