@@ -98,10 +98,13 @@ describe("with the owner's edits in content/", { timeout: 180_000 }, () => {
       "run",
       "--exclude",
       "tests/owner-edits.test.ts",
-      // The inbox's protocol on its two platforms reads forms/ and server/, never content/;
-      // the main run has it, and here it would only start wrangler twice more.
+      // The inbox's protocol and the owner's inbox on their two platforms read forms/ and
+      // server/, never content/; the main run has them, and here they would only start
+      // wrangler (and restart it) four times more.
       "--exclude",
       "tests/inbox-protocol.test.ts",
+      "--exclude",
+      "tests/owner-inbox.test.ts",
       "--exclude",
       "server/edge/**",
     ]);
