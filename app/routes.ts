@@ -1,14 +1,9 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { sitePages } from "./site-pages.ts";
 
-export default [
-  index("routes/home.tsx"),
-  route("about", "routes/about.tsx"),
-  route("parties", "routes/parties.tsx"),
-  route("policies", "routes/policies.tsx"),
-  route("contact", "routes/contact.tsx"),
-  // Where the inbox redirects a form posted without JavaScript.
-  route("contact/thanks", "routes/contact-thanks.tsx"),
-  route("newsletter/thanks", "routes/newsletter-thanks.tsx"),
-  // Any other path: a helpful "page not found" screen, prerendered as /404.
-  route("*", "routes/not-found.tsx"),
-] satisfies RouteConfig;
+// The route table, from the one list of pages: "/" is the index, the 404 page the catch-all.
+export default sitePages.map((page) => {
+  const file = `routes/${page.module}.tsx`;
+  if (page.path === "/") return index(file);
+  return route(page.kind === "not-found" ? "*" : page.path.slice(1), file);
+}) satisfies RouteConfig;

@@ -37,20 +37,18 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
+import { browsedPages } from "../app/site-pages.ts";
 import { buildTestSite, testSiteDir } from "../tests/support/build.ts";
 import { startCaddy } from "../tests/support/caddy.ts";
 import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
 import { startServer } from "../tests/support/server.ts";
 import { projectRoot as root } from "../tooling/project.ts";
 
-const pages = [
-  { label: "/", path: "/" },
-  { label: "/about", path: "/about" },
-  { label: "/parties", path: "/parties" },
-  { label: "/policies", path: "/policies" },
-  { label: "/contact", path: "/contact" },
+// Every page a visitor browses to (app/site-pages.ts), and an unknown path for the 404 page.
+const pages: { label: string; path: string; notFound?: true }[] = [
+  ...browsedPages.map(({ path }) => ({ label: path, path })),
   { label: "404", path: "/this-page-does-not-exist", notFound: true },
-] as const;
+];
 
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof categories)[number];

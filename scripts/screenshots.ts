@@ -3,12 +3,14 @@
 // people to look at: reports/screenshots/clock/<clock>-<page>-<size>.png (the whole page) and
 // <clock>-<page>-<size>-first-screen.png (what shows before scrolling). Not a check: it serves
 // the test build (built from the fixture content if stale) with the real server, about 2 min.
+
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { loadSiteContent } from "../app/content/load.ts";
 import { addDays, dayOf } from "../app/lib/calendar-day.ts";
+import { sitePages } from "../app/site-pages.ts";
 import { buildTestSite, fixtureContentDir, testSiteDir } from "../tests/support/build.ts";
 import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
 import { startServer } from "../tests/support/server.ts";
@@ -40,16 +42,13 @@ const sizes = [
   { width: 1280, height: 800 },
   { width: 1920, height: 1080 },
 ];
-const pages = {
-  home: "/",
-  about: "/about",
-  parties: "/parties",
-  policies: "/policies",
-  contact: "/contact",
-  "contact-thanks": "/contact/thanks",
-  "newsletter-thanks": "/newsletter/thanks",
-  "not-found": "/this-page-does-not-exist",
-};
+// Every page of the one list (app/site-pages.ts) by its name; the 404 page at an unknown path.
+const pages = Object.fromEntries(
+  sitePages.map((page) => [
+    page.module,
+    page.kind === "not-found" ? "/this-page-does-not-exist" : page.path,
+  ]),
+);
 
 const out = join(projectRoot, "reports/screenshots/clock");
 mkdirSync(out, { recursive: true });

@@ -1,16 +1,12 @@
-// The site's own links: part of its structure (the route table), not the owner's content.
-export const nav = [
-  { to: "/", label: "Home" },
-  { to: "/about", label: "About" },
-  { to: "/parties", label: "Parties" },
-  { to: "/contact", label: "Contact" },
-] as const;
+// The site's own links: part of its structure (app/site-pages.ts), not the owner's content.
+import { sitePages } from "../site-pages.ts";
 
-export const footerLinks = [
-  { to: "/", label: "Home" },
-  { to: "/about", label: "About" },
-  { to: "/parties", label: "Birthday Parties" },
-  { to: "/contact", label: "Contact" },
-] as const;
+export const nav = sitePages.flatMap((page) =>
+  "menu" in page ? [{ to: page.path, label: page.menu }] : [],
+);
+
+export const footerLinks = sitePages.flatMap((page) =>
+  "footer" in page ? [{ to: page.path, label: page.footer }] : [],
+);
 
 export type NavLink = (typeof nav)[number] | (typeof footerLinks)[number];

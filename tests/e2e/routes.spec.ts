@@ -3,19 +3,18 @@
 // full-page screenshot in reports/screenshots/ for people to look at (not a check). Run alone
 // with `npm run test:e2e -- routes`. (The footer checks came here from footer.spec.ts, the
 // screenshots from screenshots.spec.ts: one load serves all three.)
+
 import { join } from "node:path";
+import { browsedPages } from "../../app/site-pages";
 import { site } from "./content";
 import { expect, gotoHydrated, sizeName, test, viewports } from "./fixtures";
 import { screenshotDir as dir, pageName } from "./host-screenshots";
 import { expectFooter, expectRouteFacts, type RoutePath, routes, unknownPath } from "./site-facts";
 
-const pageKey: Record<RoutePath, keyof typeof site.pages> = {
-  "/": "home",
-  "/about": "about",
-  "/parties": "parties",
-  "/policies": "policies",
-  "/contact": "contact",
-};
+const pageKey = Object.fromEntries(browsedPages.map((page) => [page.path, page.content])) as Record<
+  RoutePath,
+  keyof typeof site.pages
+>;
 
 for (const viewport of [viewports.mobile, viewports.desktop]) {
   const size = sizeName(viewport);

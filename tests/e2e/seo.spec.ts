@@ -3,9 +3,11 @@
 // canonical URL from the SITE_URL build setting, Open Graph and Twitter tags with the share
 // image; JSON-LD checked against the content module; sitemap.xml, robots.txt, icons and the
 // web manifest.
+
 import type { APIRequestContext, Page } from "@playwright/test";
 import { formatPrice } from "../../app/lib/format";
 import { phoneByLabel } from "../../app/lib/phone";
+import { sitePages } from "../../app/site-pages";
 import { siteUrl } from "../../tooling/site-url.ts";
 import { site } from "./content";
 import { expect, test } from "./fixtures";
@@ -15,17 +17,12 @@ import { routes, unknownPath } from "./site-facts";
 const origin = siteUrl();
 
 const indexable = [...routes];
-const pageKeys = {
-  "/": "home",
-  "/about": "about",
-  "/parties": "parties",
-  "/policies": "policies",
-  "/contact": "contact",
-  "/contact/thanks": "contactThanks",
-  "/newsletter/thanks": "newsletterThanks",
-  [unknownPath]: "notFound",
-} as const satisfies Record<string, keyof typeof site.pages>;
-const allPages = Object.keys(pageKeys) as (keyof typeof pageKeys)[];
+// Every page of the one list (app/site-pages.ts); the 404 page at an unknown path.
+const pageKeys = new Map<string, keyof typeof site.pages>(
+  sitePages.map((page) => [page.kind === "not-found" ? unknownPath : page.path, page.content]),
+);
+const allPages = [...pageKeys.keys()];
+const contentOf = (path: string) => site.pages[pageKeys.get(path) ?? "notFound"];
 const notIndexed = allPages.filter((p) => !(indexable as string[]).includes(p));
 
 const canonicalUrl = (path: string) => `${origin}${path}`;
@@ -95,7 +92,7 @@ test.describe("every page", () => {
     test(`${path}: title, description, canonical, share tags`, async ({ page, request }) => {
       await page.goto(path);
       const tags = await head(page);
-      const content = site.pages[pageKeys[path]];
+      const content = contentOf(path);
       const title = `${content.title} | ${site.name}`;
 
       expect(tags.lang).toBe("en-US");
@@ -160,7 +157,7 @@ test.describe("every page", () => {
             (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } })
               .__reactRouterDataRouter?.state.initialized === true,
         );
-        const content = site.pages[pageKeys[path]];
+        const content = contentOf(path);
         await expect(page).toHaveTitle(`${content.title} | ${site.name}`);
         const canonical = page.locator('head link[rel="canonical"]');
         if (notIndexed.includes(path)) await expect(canonical).toHaveCount(0);

@@ -1,12 +1,10 @@
 import type { Plugin } from "vite";
 import { loadSiteContent } from "../../app/content/load.ts";
-import routes from "../../app/routes.ts";
+import { browsedPages } from "../../app/site-pages.ts";
 
-/** Pages search engines should list: the route table less the catch-all and thank-you pages. */
+/** Pages search engines should list: the pages a visitor browses to (not thanks, not 404). */
 export function indexablePaths(): string[] {
-  return routes
-    .map((r) => (r.index ? "/" : `/${r.path ?? ""}`))
-    .filter((path) => !path.includes("*") && !path.endsWith("/thanks"));
+  return browsedPages.map((page) => page.path);
 }
 
 /** Writes robots.txt, sitemap.xml and the web manifest into the client build. */

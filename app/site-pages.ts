@@ -1,0 +1,64 @@
+// The site's pages, listed once. The route table (routes.ts), the prerender list
+// (react-router.config.ts), the menu and the footer's links (content/navigation.ts), the sitemap,
+// the Lighthouse audit, the screenshots and the end-to-end specs all read this list. A new page
+// (say /faq with content/faq.yml) is a line here, its route module, its content file, the
+// schema (app/content/schema.ts) and the editor's collection (admin/config.yml).
+
+export interface SitePage {
+  path: string;
+  /** Its route module in app/routes/, and the name of its screenshots. */
+  module: string;
+  /** Its entry in content/pages.yml: title, description and words. */
+  content: string;
+  /** A page a visitor browses to (in the sitemap); or where a form lands; or the 404 page. */
+  kind: "page" | "thanks" | "not-found";
+  /** Its label in the menu, and in the footer's quick links, when it is there. */
+  menu?: string;
+  footer?: string;
+}
+
+export const sitePages = [
+  { path: "/", module: "home", content: "home", kind: "page", menu: "Home", footer: "Home" },
+  {
+    path: "/about",
+    module: "about",
+    content: "about",
+    kind: "page",
+    menu: "About",
+    footer: "About",
+  },
+  {
+    path: "/parties",
+    module: "parties",
+    content: "parties",
+    kind: "page",
+    menu: "Parties",
+    footer: "Birthday Parties",
+  },
+  { path: "/policies", module: "policies", content: "policies", kind: "page" },
+  {
+    path: "/contact",
+    module: "contact",
+    content: "contact",
+    kind: "page",
+    menu: "Contact",
+    footer: "Contact",
+  },
+  // Where the inbox sends a form posted without JavaScript.
+  { path: "/contact/thanks", module: "contact-thanks", content: "contactThanks", kind: "thanks" },
+  {
+    path: "/newsletter/thanks",
+    module: "newsletter-thanks",
+    content: "newsletterThanks",
+    kind: "thanks",
+  },
+  // Any other path: prerendered as /404, answered with status 404 by every host.
+  { path: "/404", module: "not-found", content: "notFound", kind: "not-found" },
+] as const satisfies readonly SitePage[];
+
+/** The pages a visitor browses to (the sitemap's), in the order they are listed. */
+export const browsedPages = sitePages.filter(
+  (page): page is Extract<(typeof sitePages)[number], { kind: "page" }> => page.kind === "page",
+);
+
+export type BrowsedPath = (typeof browsedPages)[number]["path"];
