@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { z } from "zod";
 import { parseTrustProxy, type TrustProxy } from "./client-info.ts";
-import { defaultDailyLimitPerForm } from "./form-endpoint.ts";
+import { defaultDailyLimitPerForm, defaultRateLimitPerMinute } from "./form-endpoint.ts";
 import { defaultEmailsPerHour } from "./notify.ts";
 
 // Environment read once at start; a bad value stops the server with a clear message.
@@ -44,7 +44,7 @@ const schema = z
     // Submissions per minute per client address and form; 0 turns the limit off.
     RATE_LIMIT_PER_MINUTE: z.preprocess(
       blankAsUnset,
-      z.coerce.number().int().min(0).max(1_000_000_000).default(5),
+      z.coerce.number().int().min(0).max(1_000_000_000).default(defaultRateLimitPerMinute),
     ),
     // Submissions stored per form in a rolling 24 hours, from all clients; 0 turns it off.
     DAILY_LIMIT_PER_FORM: z.preprocess(

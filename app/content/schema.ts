@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { timeZone } from "./time-zone.ts";
 
 // The one description of the owner's content files (content/*.yml). The build reads each file
 // through its schema (app/content/load.ts), so a malformed price, time or date fails the build
@@ -349,7 +350,7 @@ export const contentFiles = {
 /** The whole site's content as the app reads it: the files put together. */
 export const siteContentSchema = z.object({
   ...rinkFile.shape,
-  timeZone: z.literal("America/Indiana/Indianapolis"),
+  timeZone: z.literal(timeZone),
   ...sessionsFile.shape,
   ...partiesFile.shape,
   ...aboutFile.shape,

@@ -1,3 +1,4 @@
+import { timeZone } from "../content/time-zone.ts";
 import { rinkClock } from "./calendar-day.ts";
 
 // When the site was built (vite.config.ts): what the prerendered pages were written for. The
@@ -7,5 +8,4 @@ import { rinkClock } from "./calendar-day.ts";
 export const builtAt = Number(import.meta.env?.BUILD_TIME ?? Date.now());
 
 /** The rink's date at the build, "YYYY-MM-DD". */
-export const buildDate =
-  import.meta.env?.BUILD_DATE ?? rinkClock(new Date(builtAt), "America/Indiana/Indianapolis").date;
+export const buildDate = import.meta.env?.BUILD_DATE ?? rinkClock(new Date(builtAt), timeZone).date;

@@ -142,10 +142,6 @@ export function addDays(date: string, n: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** Whole days from `from` to `to`. */
-export const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000);
-
 /** The instant of a wall-clock "YYYY-MM-DDTHH:MM" in the rink's zone (daylight saving included). */
 export function rinkInstant(dateTime: string, timeZone: string, table = builtOffsets): number {
   const [date = "", time = "00:00"] = dateTime.split("T");

@@ -18,12 +18,6 @@ export interface RinkHours {
   specialDates: readonly SpecialDate[];
 }
 
-/** The rink's local weekday and "HH:MM" at an instant. */
-export function wallClock(now: Date, timeZone: string): { day: Day; time: string } {
-  const { day, time } = rinkClock(now, timeZone);
-  return { day, time };
-}
-
 export interface NextOpening {
   date: string;
   day: Day;

@@ -6,6 +6,7 @@ import type { HtmlEscapedString } from "hono/utils/html";
 import { timeZone } from "../../app/content/time-zone.ts";
 import { displayValue, fieldLabel, formOfKind } from "../inbox-forms.ts";
 import type { Submission } from "../submission.ts";
+import { linkMinutes } from "./auth.ts";
 import type { InboxCounts, InboxView, Person } from "./store.ts";
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
@@ -47,7 +48,7 @@ export function signInPage(note?: string): Html {
     "Sign in",
     html`<h1>Sign in to the inbox</h1>
       <p>Type your email address. If it is one of the rink's owner addresses, we email you a
-        link that signs you in. It works once, for 15 minutes.</p>
+        link that signs you in. It works once, for ${linkMinutes} minutes.</p>
       ${note ? html`<p class="note" role="status">${note}</p>` : ""}
       <form method="post" action="/inbox/sign-in" class="stack">
         <label for="email">Your email</label>
@@ -62,7 +63,7 @@ export function linkSentPage(): Html {
     "Check your email",
     html`<h1>Check your email</h1>
       <p role="status">If that address is one of the owner addresses, a sign-in link is on its
-        way. Open it on this phone or computer within 15 minutes.</p>
+        way. Open it on this phone or computer within ${linkMinutes} minutes.</p>
       <p><a href="/inbox/">Ask for another link</a></p>`,
   );
 }
@@ -84,7 +85,7 @@ export function badLinkPage(): Html {
     "Link expired",
     html`<h1>This sign-in link cannot be used</h1>
       <p>It has expired, it was already used, or it was copied wrongly. Each link works once,
-        for 15 minutes.</p>
+        for ${linkMinutes} minutes.</p>
       <p><a href="/inbox/">Ask for a new link</a></p>`,
   );
 }
