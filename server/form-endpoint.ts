@@ -157,12 +157,16 @@ function originAllowed(
 }
 
 /**
- * A refusal sent before the body is read: the connection closes after it, so the client does
- * not reuse a socket while the server is still discarding the rest of a (maybe large) body.
+ * A refusal sent before the body is read. A body declared within the limit is left to the
+ * server to discard after the answer: closing a socket with unread bytes makes the kernel
+ * reset it, and the client can lose the answer ("fetch failed" for a post to an unknown form,
+ * seen with both cores busy). A larger or unsized (chunked) body closes the connection after
+ * the answer, so the server does not read it and the client does not reuse the socket.
  */
 function closeIfBodyUnread(c: Context<InboxEnv>) {
   const length = c.req.header("content-length");
-  if ((length !== undefined && length !== "0") || c.req.header("transfer-encoding")) {
+  if (length !== undefined && Number(length) <= maxBodyBytes) return;
+  if (length !== undefined || c.req.header("transfer-encoding")) {
     c.header("Connection", "close");
   }
 }

@@ -96,6 +96,9 @@ describe("with the owner's edits in content/", { timeout: 180_000 }, () => {
   it("the unit suite passes", () => {
     const result = run(join(copy, "node_modules/.bin/vitest"), [
       "run",
+      // Both cores: nothing else of the main run goes on meanwhile (it runs one file at a
+      // time), and the suites that time a live server under load are left out below.
+      "--maxWorkers=2",
       "--exclude",
       "tests/owner-edits.test.ts",
       // The inbox's protocol and the owner's inbox on their two platforms read forms/ and
