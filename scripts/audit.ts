@@ -27,21 +27,19 @@
 // --via=caddy|server (default caddy).
 // Nothing leaves the machine: the server and Chromium listen on 127.0.0.1 only.
 
-import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { browsedPages } from "../app/site-pages.ts";
 import { buildTestSite, testSiteDir } from "../tests/support/build.ts";
-import { startCaddy } from "../tests/support/caddy.ts";
-import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
-import { startServer } from "../tests/support/server.ts";
+import { serveAsDeployed } from "../tests/support/caddy.ts";
+import { chromiumPath, chromiumVersion } from "../tests/support/chromium.ts";
+import { launchChromeForLighthouse, lighthouseVersion } from "../tests/support/lighthouse.ts";
 import { projectRoot as root } from "../tooling/project.ts";
 
 // Every page a visitor browses to (app/site-pages.ts), and an unknown path for the 404 page.
@@ -347,26 +345,9 @@ async function main() {
   const tmp = mkdtempSync(join(tmpdir(), "rink-audit-"));
   const siteDir = join(tmp, "site");
   cpSync(testSiteDir, siteDir, { recursive: true });
-  const server = await startServer({
-    siteDir,
-    databasePath: join(tmp, "inbox.db"),
-    env: { LOG_LEVEL: "silent" },
-  });
-  const caddy =
-    via === "caddy"
-      ? await startCaddy(server.port, tmp).catch(async (error) => {
-          await server.stop();
-          throw error;
-        })
-      : undefined;
-  const origin = caddy?.httpsOrigin ?? server.url;
-  const chrome = await chromeLauncher.launch({
-    chromePath: chromiumPath,
-    // Caddy's certificate comes from its own local CA, which this browser does not know.
-    chromeFlags: ["--headless=new", ...chromiumArgs, "--ignore-certificate-errors"],
-    // chrome-launcher's own defaults (no extensions, no default-browser check, …) still apply.
-    logLevel: "error",
-  });
+  const site = await serveAsDeployed(siteDir, tmp, via);
+  const { caddy, origin } = site;
+  const chrome = await launchChromeForLighthouse();
   console.log(
     `[audit] ${caddy ? `Caddy ${origin} in front of the server` : `server ${origin}`}, Chromium on port ${chrome.port}, ${runs} run(s) each`,
   );
@@ -431,23 +412,20 @@ async function main() {
     }
   } finally {
     await chrome.kill();
-    await caddy?.stop();
-    await server.stop();
+    await site.stop();
     rmSync(tmp, { recursive: true, force: true });
   }
 
   const duration = (performance.now() - started) / 1000;
   const benchmarks = summaries.flatMap((s) => s.runs.map((r) => r.benchmarkIndex));
-  const chromeVersion = spawnSync(chromiumPath, ["--version"], { encoding: "utf8" }).stdout.trim();
+  const chromeVersion = chromiumVersion();
   const failingAudits = summaries.flatMap((s) =>
     s.failing.map((f) => `- ${s.preset} \`${s.page}\`: ${f}`),
   );
   const markdown = [
     "# Lighthouse",
     "",
-    `Written by \`npm run audit\` on ${new Date().toISOString().slice(0, 10)}: Lighthouse ${
-      (await import("lighthouse/package.json", { with: { type: "json" } })).default.version
-    }, ${chromeVersion}, the built site served by \`node server/index.ts\` on 127.0.0.1${
+    `Written by \`npm run audit\` on ${new Date().toISOString().slice(0, 10)}: Lighthouse ${lighthouseVersion}, ${chromeVersion}, the built site served by \`node server/index.ts\` on 127.0.0.1${
       caddy
         ? ", behind Caddy with deploy/Caddyfile (HTTPS, HTTP/2), as deployed"
         : " directly (HTTP/1.1; `--via=server`)"

@@ -1,12 +1,18 @@
 // Debian's Caddy with the repository's deploy/Caddyfile, in front of a server, as the
-// one-server deployment runs it: for the audit (HTTP/2, as a phone gets the site) and the
-// Caddy spec.
+// one-server deployment runs it: for the audit and the page benchmark (HTTP/2, as a phone gets
+// the site) and the Caddy spec.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { request } from "node:https";
 import { join } from "node:path";
 import { projectRoot } from "../../tooling/project.ts";
-import { freePort, stopProcessGroup, waitUntilUp } from "./server.ts";
+import {
+  freePort,
+  type RunningServer,
+  startServer,
+  stopProcessGroup,
+  waitUntilUp,
+} from "./server.ts";
 
 /** Debian's Caddy (CADDY_PATH overrides), as deploy/Caddyfile expects. */
 /** Resolves once `url` answers 200 over HTTPS (any certificate); throws after 30 s. */
@@ -114,5 +120,49 @@ ${httpOrigin} {
       return readFileSync(root);
     },
     stop: () => stopProcessGroup(child),
+  };
+}
+
+export interface DeployedSite {
+  /** Where a browser gets the site: Caddy's HTTPS origin, or the server's own with "server". */
+  origin: string;
+  server: RunningServer;
+  /** Absent when served by the server alone. */
+  caddy?: RunningCaddy;
+  /** Stops Caddy, then the server; resolves once both have exited. */
+  stop: () => Promise<void>;
+}
+
+/**
+ * A built site served as deployed (decision 009), for the audit and the page benchmark:
+ * `node server/index.ts` on `siteDir` (its database in `dir`, its log silent) and, in front of
+ * it, Debian's Caddy with deploy/Caddyfile (HTTPS, HTTP/2), its files in `dir` too. `via:
+ * "server"` leaves Caddy out: the server alone over HTTP/1.1, to compare.
+ */
+export async function serveAsDeployed(
+  siteDir: string,
+  dir: string,
+  via: "caddy" | "server" = "caddy",
+): Promise<DeployedSite> {
+  const server = await startServer({
+    siteDir,
+    databasePath: join(dir, "inbox.db"),
+    env: { LOG_LEVEL: "silent" },
+  });
+  const caddy =
+    via === "caddy"
+      ? await startCaddy(server.port, dir).catch(async (error) => {
+          await server.stop();
+          throw error;
+        })
+      : undefined;
+  return {
+    origin: caddy?.httpsOrigin ?? server.url,
+    server,
+    caddy,
+    async stop() {
+      await caddy?.stop();
+      await server.stop();
+    },
   };
 }

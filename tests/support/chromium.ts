@@ -1,5 +1,6 @@
 // Debian's Chromium and how to launch it here: browser downloads are impossible on this
 // machine, and without the background-networking flags Chromium calls home at every start.
+import { spawnSync } from "node:child_process";
 
 /** Debian's Chromium (CHROMIUM_PATH overrides). */
 export const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -13,3 +14,7 @@ export const chromiumArgs = [
   "--disable-sync",
   "--no-first-run",
 ];
+
+/** What `chromium --version` says, e.g. "Chromium 156.0.7465.52 built on Debian …". */
+export const chromiumVersion = () =>
+  spawnSync(chromiumPath, ["--version"], { encoding: "utf8" }).stdout.trim();
