@@ -39,7 +39,11 @@ import { browsedPages } from "../app/site-pages.ts";
 import { buildTestSite, testSiteDir } from "../tests/support/build.ts";
 import { serveAsDeployed } from "../tests/support/caddy.ts";
 import { chromiumPath, chromiumVersion } from "../tests/support/chromium.ts";
-import { launchChromeForLighthouse, lighthouseVersion } from "../tests/support/lighthouse.ts";
+import {
+  launchChromeForLighthouse,
+  lighthouseVersion,
+  median,
+} from "../tests/support/lighthouse.ts";
 import { projectRoot as root } from "../tooling/project.ts";
 
 // Every page a visitor browses to (app/site-pages.ts), and an unknown path for the 404 page.
@@ -173,15 +177,6 @@ function figures(lhr: Lhr): RunFigures {
     benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
-
-const median = (values: number[]) => {
-  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
 
 interface PageSummary {
   preset: Preset;

@@ -45,7 +45,11 @@ import { type BrowsedPath, browsedPages } from "../app/site-pages.ts";
 import { buildTestSite, testSiteDir } from "../tests/support/build.ts";
 import { type DeployedSite, serveAsDeployed } from "../tests/support/caddy.ts";
 import { chromiumArgs, chromiumPath, chromiumVersion } from "../tests/support/chromium.ts";
-import { launchChromeForLighthouse, lighthouseVersion } from "../tests/support/lighthouse.ts";
+import {
+  launchChromeForLighthouse,
+  lighthouseVersion,
+  median,
+} from "../tests/support/lighthouse.ts";
 
 // --- issue 24's targets -------------------------------------------------------------------
 
@@ -106,14 +110,6 @@ const load = () =>
   loadavg()
     .map((l) => l.toFixed(2))
     .join(" ");
-const median = (values: number[]) => {
-  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
 
 // --- the floor ----------------------------------------------------------------------------
 

@@ -17,3 +17,13 @@ export function launchChromeForLighthouse(): Promise<chromeLauncher.LaunchedChro
     logLevel: "error",
   });
 }
+
+/** The median of a run's figures, the runs that gave none (NaN) left out. */
+export const median = (values: number[]) => {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
