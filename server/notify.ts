@@ -9,6 +9,7 @@
 // unsent, and the retry pass tells of them all in one digest email, at most one an hour,
 // after which they count as notified. Every row stays in the inbox.
 import { displayValue, fieldLabel, formOfKind } from "./inbox-forms.ts";
+import { plural } from "./plural.ts";
 import type { DigestClaim, Submission, SubmissionStore } from "./submission.ts";
 
 /** What became of one row's email: sent, failed (to retry), or held past the hour's bound. */
@@ -73,8 +74,8 @@ export function composeDigest(
   perHour: number,
   inboxUrl: string,
 ): Mail {
-  const more = `${claim.count} more submission${claim.count === 1 ? "" : "s"}`;
-  const emails = `${perHour} email${perHour === 1 ? "" : "s"}`;
+  const more = plural(claim.count, "more submission", "more submissions");
+  const emails = plural(perHour, "email", "emails");
   const text = [
     `${more} arrived after ${emails} in an hour; read them in the inbox at ${inboxUrl}`,
     "",

@@ -47,6 +47,7 @@ interface Edge {
 
 function createEdge(env: EdgeBindings): Edge {
   const store = d1Store(env.DB);
+  const sql = d1Runner(env.DB);
   const to = list(env.NOTIFY_TO);
   const from = env.NOTIFY_FROM?.trim() || to[0];
   const mailer = env.NOTIFY_EMAIL && from ? emailMailer(env.NOTIFY_EMAIL, { to, from }) : undefined;
@@ -92,9 +93,9 @@ function createEdge(env: EdgeBindings): Edge {
       notifier,
       siteOrigins: list(env.SITE_ORIGINS),
       owner: {
-        store: ownerStore(d1Runner(env.DB)),
+        store: ownerStore(sql),
         // A secret (`wrangler secret put DELETION_KEY`), so D1's copies hold no testable hash.
-        ...(env.DELETION_KEY ? { deletions: deletions(d1Runner(env.DB), env.DELETION_KEY) } : {}),
+        ...(env.DELETION_KEY ? { deletions: deletions(sql, env.DELETION_KEY) } : {}),
         owners: list(env.OWNER_EMAILS || env.NOTIFY_TO),
         ...(mailer ? { sendTo: mailer.sendTo } : {}),
         ...(env.SITE_URL ? { siteUrl: env.SITE_URL } : {}),

@@ -5,9 +5,10 @@ import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import { timeZone } from "../../app/content/time-zone.ts";
 import { displayValue, fieldLabel, formOfKind } from "../inbox-forms.ts";
+import { plural } from "../plural.ts";
 import type { Submission } from "../submission.ts";
 import { linkMinutes } from "./auth.ts";
-import type { InboxCounts, InboxView, Person } from "./store.ts";
+import type { Deleted, InboxCounts, InboxView, Person } from "./store.ts";
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
@@ -198,7 +199,7 @@ export function inboxPage({ email, view, search, counts, rows }: InboxPageData):
   return layout(
     "Inbox",
     html`<h1>Inbox</h1>
-      <p class="summary" role="status">${newCount === 0 ? "Nothing new." : `${newCount} new: ${counts.newMessages} ${counts.newMessages === 1 ? "message" : "messages"}, ${counts.newSignups} ${counts.newSignups === 1 ? "signup" : "signups"}.`}</p>
+      <p class="summary" role="status">${newCount === 0 ? "Nothing new." : `${newCount} new: ${plural(counts.newMessages, "message", "messages")}, ${plural(counts.newSignups, "signup", "signups")}.`}</p>
       <nav aria-label="Kinds">
         <ul class="tabs">
           ${viewLinks(view, counts)}
@@ -238,17 +239,34 @@ export function inboxPage({ email, view, search, counts, rows }: InboxPageData):
   );
 }
 
+/** After a deletion: how many went, by kind ("… 2 messages, 1 signup and 1 spam."). */
+export function deletedPage({ messages, signups, spam }: Deleted, email: string): Html {
+  const kinds = [
+    messages > 0 ? plural(messages, "message", "messages") : "",
+    signups > 0 ? plural(signups, "signup", "signups") : "",
+    spam > 0 ? `${spam} spam` : "",
+  ].filter(Boolean);
+  const total = plural(messages + signups + spam, "submission", "submissions");
+  const last = kinds.pop();
+  const what = last ? `: ${kinds.length > 0 ? `${kinds.join(", ")} and ${last}` : last}` : "";
+  return messagePage(
+    "Deleted",
+    `Deleted ${total}${what}. Nothing with that email or phone is left in the inbox.`,
+    email,
+  );
+}
+
 export function forgetPage(id: number, person: Person, rows: Submission[], email: string): Html {
   return layout(
     "Delete a person's data",
     html`<h1>Delete ${person.shown}'s data?</h1>
-      <p>${rows.length === 0 ? "Nothing is stored for them." : `${rows.length} ${rows.length === 1 ? "submission holds" : "submissions hold"} this email or phone, however the number was written. Deleting them cannot be undone.`}</p>
+      <p>${rows.length === 0 ? "Nothing is stored for them." : `${plural(rows.length, "submission holds", "submissions hold")} this email or phone, however the number was written. Deleting them cannot be undone.`}</p>
       ${
         rows.length > 0
           ? html`<ul class="plain">${rows.map((r) => html`<li>#${r.id} · ${r.form === "contact" ? "Message" : "Signup"} · ${when.format(new Date(r.createdAt))}${r.spam ? " · spam" : ""}</li>`)}</ul>
       <form method="post" action="/inbox/forget" class="stack">
         <input type="hidden" name="id" value="${id}">
-        <button type="submit" class="danger">Delete ${rows.length} ${rows.length === 1 ? "submission" : "submissions"}</button>
+        <button type="submit" class="danger">Delete ${plural(rows.length, "submission", "submissions")}</button>
       </form>`
           : ""
       }

@@ -28,6 +28,7 @@ import type { Deletions } from "./deletions.ts";
 import {
   badLinkPage,
   confirmLinkPage,
+  deletedPage,
   forgetPage,
   inboxPage,
   linkSentPage,
@@ -36,7 +37,7 @@ import {
   signInPage,
   stylesheet,
 } from "./pages.ts";
-import type { Deleted, InboxView, OwnerStore } from "./store.ts";
+import type { InboxView, OwnerStore } from "./store.ts";
 
 export interface OwnerDeps {
   store: OwnerStore;
@@ -81,21 +82,6 @@ const ownerHeaders: Record<string, string> = {
 
 const isLocal = (url: URL) => url.hostname === "localhost" || url.hostname === "127.0.0.1";
 const cookieOf = (c: Context) => (isLocal(new URL(c.req.url)) ? localCookie : secureCookie);
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/** "Deleted 4 submissions: 2 messages, 1 signup and 1 spam." (kinds with none left out) */
-function deletedSentence({ messages, signups, spam }: Deleted): string {
-  const kinds = [
-    messages > 0 ? plural(messages, "message", "messages") : "",
-    signups > 0 ? plural(signups, "signup", "signups") : "",
-    spam > 0 ? `${spam} spam` : "",
-  ].filter(Boolean);
-  const total = plural(messages + signups + spam, "submission", "submissions");
-  if (kinds.length === 0) return `Deleted ${total}.`;
-  const last = kinds.pop();
-  return `Deleted ${total}: ${kinds.length > 0 ? `${kinds.join(", ")} and ${last}` : last}.`;
-}
 
 /** Whether a browser page of this very site sent the request (Origin, or Fetch metadata). */
 function sameOrigin(c: Context): boolean {
@@ -299,31 +285,31 @@ export function ownerRoutes(deps: OwnerDeps) {
       404,
     );
 
-  app.get("/inbox/forget", signedIn, async (c) => {
-    const id = Number(c.req.query("id"));
+  /** The person of submission `id` (a form's or a query's text), while it is in the inbox. */
+  const personFrom = async (idText: unknown) => {
+    const id = Number(idText);
     const person = Number.isSafeInteger(id) ? await store.personOf(id) : undefined;
-    if (!person) return gone(c);
+    return person && { id, person };
+  };
+
+  app.get("/inbox/forget", signedIn, async (c) => {
+    const found = await personFrom(c.req.query("id"));
+    if (!found) return gone(c);
+    const { id, person } = found;
     return c.html(forgetPage(id, person, await store.findPerson(person), c.get("owner")));
   });
 
   app.post("/inbox/forget", signedIn, async (c) => {
-    const form = await c.req.parseBody();
-    const id = Number(form.id);
-    const person = Number.isSafeInteger(id) ? await store.personOf(id) : undefined;
-    if (!person) return gone(c);
+    const found = await personFrom((await c.req.parseBody()).id);
+    if (!found) return gone(c);
+    const { person } = found;
     const deleted = await store.forgetPerson(person);
     if (deps.deletions) await deps.deletions.record(person, now());
     else log("inbox: DELETION_KEY is not set, so this deletion is not remembered for a restore");
     const total = deleted.messages + deleted.signups + deleted.spam;
     // The log names the request, not the person: their data is what was asked to go.
     await audit(c.get("owner"), "deleted a person's data", `${total} submissions`);
-    return c.html(
-      messagePage(
-        "Deleted",
-        `${deletedSentence(deleted)} Nothing with that email or phone is left in the inbox.`,
-        c.get("owner"),
-      ),
-    );
+    return c.html(deletedPage(deleted, c.get("owner")));
   });
 
   app.post("/inbox/spam/empty", signedIn, async (c) => {
