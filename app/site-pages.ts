@@ -1,13 +1,16 @@
-// The site's pages, listed once. The route table (routes.ts), the prerender list
-// (react-router.config.ts), the menu and the footer's links (content/navigation.ts), the sitemap,
-// the Lighthouse audit, the screenshots and the end-to-end specs all read this list. A new page
-// (say /faq with content/faq.yml) is a line here, its route module, its content file, the
-// schema (app/content/schema.ts) and the editor's collection (admin/config.yml).
+// The site's pages, listed once. The pages Astro renders (app/pages/[...page].astro), the menu
+// and the footer's links (content/navigation.ts), the sitemap, the Lighthouse audit, the
+// screenshots and the end-to-end specs all read this list. A new page (say /faq with
+// content/faq.yml) is a line here, its module in app/routes/, its content file, the schema
+// (app/content/schema.ts) and the editor's collection (admin/config.yml). Only a page that
+// places an island (a form) has a page shell of its own in app/pages/ (`shell: true`).
 
 export interface SitePage {
   path: string;
-  /** Its route module in app/routes/, and the name of its screenshots. */
+  /** Its module in app/routes/ (a React component and its meta), and its screenshots' name. */
   module: string;
+  /** Rendered by its own shell in app/pages/ (it places an island), not by [...page].astro. */
+  shell?: true;
   /** Its entry in content/pages.yml: title, description and words. */
   content: string;
   /** A page a visitor browses to (in the sitemap); or where a form lands; or the 404 page. */
@@ -18,7 +21,15 @@ export interface SitePage {
 }
 
 export const sitePages = [
-  { path: "/", module: "home", content: "home", kind: "page", menu: "Home", footer: "Home" },
+  {
+    path: "/",
+    module: "home",
+    content: "home",
+    kind: "page",
+    menu: "Home",
+    footer: "Home",
+    shell: true,
+  },
   {
     path: "/about",
     module: "about",
@@ -43,6 +54,7 @@ export const sitePages = [
     kind: "page",
     menu: "Contact",
     footer: "Contact",
+    shell: true,
   },
   // Where the inbox sends a form posted without JavaScript.
   { path: "/contact/thanks", module: "contact-thanks", content: "contactThanks", kind: "thanks" },

@@ -1,14 +1,13 @@
 // `npm run bench:pages`: what each page a visitor browses to costs a phone, beside the targets
 // of issue 24 (light pages: React renders every page at build and only what moves hydrates;
-// decision 014). Today React Router hydrates the whole document on every page: ~110 KiB of
-// script, and module preloads that hold first paint. This prints the figures the migration
-// must move, for every page, measured the way the spike measured home (decision 014):
+// decision 014). Before the migration React Router hydrated the whole document on every page
+// (~110 KiB of script, and module preloads that held first paint). This prints, for every
+// page, the figures the migration had to move, measured the way the spike measured home:
 //
 //   1. the test build (fixture content, tests/support/build.ts), made unless it is fresh,
 //      copied twice to a temp dir: as built, and as the "floor", where each browsed page has
-//      lost its JavaScript (external and module scripts, modulepreload links, React's and React
-//      Router's inline scripts; the `js` class boot script, the announcement's expiry and the
-//      JSON-LD stay) and its .br/.gz copies are made again. The floor is the first paint the
+//      lost its JavaScript (external and module scripts, modulepreload links, Astro's island
+//      loader; the `js` class boot script, the announcement's expiry and the JSON-LD stay) and its .br/.gz copies are made again. The floor is the first paint the
 //      page would have with no script at all: issue 24 wants FCP within 0.1 s of it;
 //   2. both served as deployed, as `npm run audit` does (decision 009): `node server/index.ts`
 //      behind Debian's Caddy with deploy/Caddyfile, HTTPS and HTTP/2 on 127.0.0.1;
@@ -26,8 +25,8 @@
 //      the wire (sent) ≤ 10 KiB on /parties and /policies, ≤ 70 KiB on /, /about and /contact;
 //      FCP ≤ 0.95 s, TBT ≤ 50 ms, CLS 0 (as Lighthouse shows it, three decimals), performance
 //      100. With the load average before and after, and the versions measured with.
-// A benchmark, not a check: it exits 0 whatever the figures (the budgets enforce them once the
-// migration has landed), 1 only when it could not measure. Not part of `npm test`. The
+// A benchmark, not a check: it exits 0 whatever the figures (`npm run budgets` enforces the
+// JavaScript, `npm run audit` the Lighthouse figures), 1 only when it could not measure. Not part of `npm test`. The
 // figures move with the machine's load: run it on a quiet machine, compare within one run.
 //
 // Options: --runs=N (Lighthouse runs of each page and floor, default 3), --page=/about
@@ -40,7 +39,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import lighthouse from "lighthouse";
 import { type Browser, chromium } from "playwright-core";
 import { announcementScript } from "../app/lib/announcement.ts";
-import { bootScript } from "../app/lib/pending-navigation.ts";
+import { bootScript } from "../app/lib/boot.ts";
 import { type BrowsedPath, browsedPages } from "../app/site-pages.ts";
 import { buildTestSite, testSiteDir } from "../tests/support/build.ts";
 import { type DeployedSite, serveAsDeployed } from "../tests/support/caddy.ts";
@@ -128,8 +127,7 @@ function isAnnouncementScript(body: string): boolean {
 /**
  * The page without its JavaScript: no modulepreload link, no script but the JSON-LD, the boot
  * script's `js` class (the CSS lays out the closed menu by it) and the announcement's expiry
- * (it hides an ended banner before the first paint). React's streaming scripts go too: on
- * these pages they only move React Router's empty data boundaries into place.
+ * (it hides an ended banner before the first paint). Astro's inline island loader goes too.
  */
 function floorOf(html: string, path: string): string {
   const floor = html

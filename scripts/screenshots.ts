@@ -69,12 +69,8 @@ try {
       await page.clock.setFixedTime(time);
       for (const [name, path] of Object.entries(pages)) {
         await page.goto(`${server.url}${path}`, { waitUntil: "networkidle" });
-        // Hydrated and the open-now status written.
-        await page.waitForFunction(
-          () =>
-            (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } })
-              .__reactRouterDataRouter?.state.initialized === true,
-        );
+        // The page's script has run (before the load event): the open-now status is written.
+        await page.waitForLoadState("load");
         const file = `${clock}-${name}-${size.width}x${size.height}`;
         await page.waitForTimeout(200);
         await page.screenshot({ path: join(out, `${file}-first-screen.png`) });

@@ -26,7 +26,7 @@ const notSources = new Set([
   "node_modules",
   "build",
   ".tmp",
-  ".react-router",
+  ".astro",
   ".wrangler",
   "reports",
   "test-results",

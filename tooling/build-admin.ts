@@ -1,5 +1,5 @@
-// After `react-router build`, before postbuild: puts the content editor (Sveltia CMS, decision
-// 006) into build/client/admin/. It is not a React Router route: its page, configuration,
+// After `astro build`, before postbuild: puts the content editor (Sveltia CMS, decision
+// 006) into build/client/admin/. It is not an Astro page: its page, configuration,
 // script and fonts are copied as they are, so none of it reaches the public pages' bundles.
 // The CMS script is served from our build, never from a CDN, and its three calls to other
 // origins that the site does not need are pointed at our own files (each must be found, so an
@@ -10,10 +10,10 @@
 //     answers with the version we ship.
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import config from "../react-router.config.ts";
+import { buildDirectory } from "./build-dir.ts";
 import { projectRoot } from "./project.ts";
 
-const out = resolve(projectRoot, config.buildDirectory, "client", "admin");
+const out = resolve(projectRoot, buildDirectory, "client", "admin");
 // The packages' own files, not their exports (@sveltia/cms exports only its module build).
 const packageDir = (name: string) => join(projectRoot, "node_modules", name);
 

@@ -15,11 +15,11 @@ import {
 } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import type { Plugin } from "vite";
-import config from "../react-router.config.ts";
+import { buildDirectory } from "./build-dir.ts";
 import { projectRoot } from "./project.ts";
 
 // The build being made (BUILD_DIR or build/): where its steps write their records.
-const partsDir = resolve(projectRoot, config.buildDirectory, "inputs");
+const partsDir = resolve(projectRoot, buildDirectory, "inputs");
 const manifestOf = (buildDir: string) => resolve(projectRoot, buildDir, "inputs.json");
 
 interface Part {
@@ -61,8 +61,8 @@ export function recordInputs(step: string, files: Iterable<string>, startedAt = 
 }
 
 /**
- * Vite's side: every module of the graph (our code and the packages), vite.config.ts with
- * everything it imports (the plugins), and the content folder the build read (CONTENT_DIR or
+ * Vite's side: every module of the graph (our code and the packages), astro.config.ts and
+ * the build's steps (tooling/), and the content folder the build read (CONTENT_DIR or
  * content/: the YAML files and the photos, which plugins read without importing them).
  */
 export function recordBuildInputs(contentDir: string): Plugin {
@@ -82,6 +82,9 @@ export function recordBuildInputs(contentDir: string): Plugin {
     },
     closeBundle() {
       for (const file of filesUnder(contentDir)) files.add(file);
+      // Astro loads its config and the build's own steps outside Vite's module graph.
+      for (const file of filesUnder(join(projectRoot, "tooling"))) files.add(file);
+      files.add(join(projectRoot, "astro.config.ts"));
       recordInputs(`vite-${this.environment.name}`, files, startedAt);
     },
   };
@@ -97,7 +100,7 @@ export function writeInputsManifest(): void {
     settings: buildSettings(),
     files: [...new Set(parts.flatMap((p) => p.files))].sort(),
   };
-  writeFileSync(manifestOf(config.buildDirectory), JSON.stringify(manifest, null, 1));
+  writeFileSync(manifestOf(buildDirectory), JSON.stringify(manifest, null, 1));
   rmSync(partsDir, { recursive: true, force: true });
 }
 

@@ -1,10 +1,10 @@
-// `npm run build` after `react-router build`, run with `--import ./tooling/record-modules.ts`:
+// `npm run build` after `astro build`, run with `--import ./tooling/record-modules.ts`:
 // the content editor into build/client/admin (build-admin.ts), then the headers, compression
 // and static-host copies (postbuild.ts), then the Cloudflare Worker's bundle (build/worker,
 // checked for Node-only imports), then the record of every file the build read
 // (build-inputs.ts), which `npm start` compares with the sources.
 import { join, resolve } from "node:path";
-import config from "../react-router.config.ts";
+import { buildDirectory } from "./build-dir.ts";
 import { recordInputs, writeInputsManifest } from "./build-inputs.ts";
 import { projectRoot } from "./project.ts";
 import { modulesLoaded } from "./record-modules.ts";
@@ -13,7 +13,7 @@ import { bundleWorker } from "./wrangler.ts";
 const startedAt = Date.now();
 const { adminSources } = await import("./build-admin.ts");
 await import("./postbuild.ts");
-const buildDir = resolve(projectRoot, config.buildDirectory);
+const buildDir = resolve(projectRoot, buildDirectory);
 const worker = await bundleWorker(join(buildDir, "worker"), join(buildDir, "client"));
 console.log(`Worker bundle: ${(worker.gzipBytes / 1024).toFixed(1)} KB gzip (build/worker)`);
 // What npm installed (node_modules/.package-lock.json is rewritten by every install): a new

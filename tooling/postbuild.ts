@@ -1,4 +1,4 @@
-// After `react-router build`: hash each page's inline scripts and styles into its
+// After `astro build`: hash each page's inline scripts and styles into its
 // Content-Security-Policy, write build/client/_headers (read by static hosts and by our
 // server; the build fails when a host would drop part of it), precompress every text file
 // with brotli and gzip so the server can send them as they are, and lay the pages out as
@@ -7,23 +7,23 @@ import { createHash } from "node:crypto";
 import {
   copyFileSync,
   existsSync,
+  mkdirSync,
   readdirSync,
   readFileSync,
-  rmSync,
   statSync,
   writeFileSync,
 } from "node:fs";
 import { join, relative } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import config from "../react-router.config.ts";
 import {
   adminHeaders,
   headersFileProblems,
   renderHeadersFile,
   type StaticPage,
 } from "../server/security-headers.ts";
+import { buildDirectory } from "./build-dir.ts";
 
-const root = join(config.buildDirectory, "client");
+const root = join(buildDirectory, "client");
 
 /** A CSP hash source ('sha256-…') for an inline script's or style's text. */
 const cspHash = (text: string) => `sha256-${createHash("sha256").update(text).digest("base64")}`;
@@ -62,9 +62,10 @@ const formsOrigin = formsEndpoint ? new URL(formsEndpoint).origin : null;
 // scripts): the content editor (tooling/build-admin.ts).
 const staticPages: StaticPage[] = [{ path: "/admin/", headers: adminHeaders }];
 
-// React Router writes an SPA fallback for `ssr: false`; every route is prerendered, so an
-// unknown path is a 404, never the app shell (a static host would serve it as a page).
-rmSync(join(root, "__spa-fallback.html"), { force: true });
+// Astro writes the not-found page as 404.html, where static hosts look for it; our server
+// and the Worker's rules know it as the page /404/ (server/app.ts), so it is there too.
+mkdirSync(join(root, "404"), { recursive: true });
+copyFileSync(join(root, "404.html"), join(root, "404/index.html"));
 
 const pages = files(root).filter((f) => f.endsWith("index.html"));
 const pageHeaders = pages
@@ -105,7 +106,6 @@ for (const file of files(root)) {
 // about/index.html only with a redirect to /about/: each page is also written as <path>.html,
 // so its canonical URL (no trailing slash) is answered directly. Our server indexes the same
 // pages from <path>/index.html and ignores these copies (server/static-site.ts).
-copyFileSync(join(root, "404/index.html"), join(root, "404.html"));
 for (const page of pageHeaders) {
   if (page.path === "/" || page.path === "/404/") continue;
   const dir = join(root, page.path);

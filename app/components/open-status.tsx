@@ -1,4 +1,3 @@
-import { useEffect, useMemo, useState } from "react";
 import { buildDate } from "../lib/build-date";
 import { upcomingSpecialDates } from "../lib/calendar-day";
 import {
@@ -12,28 +11,27 @@ interface OpenStatusProps extends RinkHours {
   timeZone: string;
   tone?: "light" | "dark";
   /**
-   * The instant of the build: the prerendered HTML then holds the status at that instant (the
-   * page's first screen answers at once), and hydration moves it to the visitor's clock in the
-   * same reserved room. Without JavaScript it stays hidden: nothing would update it.
+   * The instant of the build: the HTML then holds the status at that instant (the page's
+   * first screen answers at once), and the page's script moves it to the visitor's clock in
+   * the same reserved room. Without JavaScript it stays hidden: nothing would update it.
    */
   prerenderAt?: number;
   /** "large" where the status is the first thing to read (home's first screen). */
   size?: "small" | "large";
 }
 
-type Shown = { text: string; open: boolean; note?: string };
-
-const describeAt = (rink: RinkHours, at: Date, timeZone: string): Shown => {
-  const now = openStatus(rink, at, timeZone);
-  return { text: describeOpenStatus(now), open: now.open, note: now.note };
+const colours = {
+  dark: { open: "bg-emerald-300 text-emerald-950", closed: "bg-white/15 text-white" },
+  light: { open: "bg-emerald-100 text-emerald-900", closed: "bg-slate-200 text-slate-900" },
 };
+const dots = { open: "bg-emerald-600", closed: "bg-slate-500" };
 
 /**
- * "Open now until 9:05 PM" / "Closed, opens Friday at 6:30 PM", on the visitor's clock, with
- * the owner's note on a special date ("Closed for Christmas Day"). No status is rendered at
- * build (a prerendered status would be stale) unless `prerenderAt` asks for the build's
- * answer, only the room it needs: it appears after hydration, so server and client HTML
- * match, and refreshes every minute.
+ * "Open now until 9:05 PM" / "Closed, opens Friday at 6:30 PM", with the owner's note on a
+ * special date ("Closed for Christmas Day"). Rendered at build as a room the size of the
+ * longest text it can show, empty unless `prerenderAt` asks for the build's answer; the
+ * visitor's clock fills it, and refreshes it every minute (app/browser/open-status.ts, which
+ * swaps the open and closed classes written here in data attributes).
  */
 export function OpenStatus({
   hours,
@@ -43,47 +41,26 @@ export function OpenStatus({
   prerenderAt,
   size = "small",
 }: OpenStatusProps) {
-  const rink = useMemo(() => ({ hours, specialDates }), [hours, specialDates]);
-  const [status, setStatus] = useState<Shown | null>(() =>
-    prerenderAt === undefined
-      ? null
-      : describeAt({ hours, specialDates }, new Date(prerenderAt), timeZone),
-  );
-
-  useEffect(() => {
-    const update = () => setStatus(describeAt(rink, new Date(), timeZone));
-    update();
-    const timer = window.setInterval(update, 60_000);
-    return () => window.clearInterval(timer);
-  }, [rink, timeZone]);
-
+  const rink = { hours, specialDates };
+  const status =
+    prerenderAt === undefined ? null : openStatus(rink, new Date(prerenderAt), timeZone);
   const open = status?.open ?? false;
-  const colours =
-    tone === "dark"
-      ? open
-        ? "bg-emerald-300 text-emerald-950"
-        : "bg-white/15 text-white"
-      : open
-        ? "bg-emerald-100 text-emerald-900"
-        : "bg-slate-200 text-slate-900";
   const pill =
     "col-start-1 row-start-1 inline-flex items-center gap-2 self-start justify-self-start rounded-full font-semibold";
   const text = size === "large" ? "text-base sm:text-lg" : "text-sm";
   const padding = size === "large" ? "px-4 py-1.5" : "px-3 py-1";
   const noteStyle = `col-start-1 row-start-2 mt-1 font-semibold ${text}`;
-  // Fixed for the content: not recomputed on each minute's re-render. Room is kept for the
-  // longest status and, when special dates are coming, for the longest of their notes.
-  const reserve = useMemo(() => reservedStatusTexts(rink, buildDate), [rink]);
-  const notes = useMemo(() => {
-    const all = upcomingSpecialDates(rink.specialDates, buildDate).map((d) => d.note);
-    const longest = Math.max(0, ...all.map((n) => n.length));
-    return [...new Set(all.filter((n) => n.length >= longest - 2))];
-  }, [rink]);
+  // Room is kept for the longest status and, when special dates are coming, for the longest
+  // of their notes.
+  const reserve = reservedStatusTexts(rink, buildDate);
+  const all = upcomingSpecialDates(specialDates, buildDate).map((d) => d.note);
+  const longest = Math.max(0, ...all.map((n) => n.length));
+  const notes = [...new Set(all.filter((n) => n.length >= longest - 2))];
   // One grid holds the status over invisible copies of the longest texts it can show, so it
   // is as tall as the tallest of them at any width and in any font: nothing moves when the
-  // status appears after hydration or changes (CLS 0).
+  // status appears or changes (CLS 0).
   return (
-    <div className={prerenderAt === undefined ? "grid" : "js:grid hidden"}>
+    <div data-open-status className={prerenderAt === undefined ? "grid" : "js:grid hidden"}>
       {reserve.map((placeholder) => (
         <span
           key={placeholder}
@@ -99,18 +76,24 @@ export function OpenStatus({
           {note}
         </span>
       ))}
-      {status === null ? null : (
-        <>
-          <p className={`${pill} ${padding} ${text} ${colours}`}>
-            <span
-              aria-hidden="true"
-              className={`size-2.5 rounded-full ${open ? "bg-emerald-600" : "bg-slate-500"}`}
-            />
-            {status.text}
-          </p>
-          {status.note ? <p className={noteStyle}>{status.note}</p> : null}
-        </>
-      )}
+      <p
+        hidden={status === null}
+        data-status
+        data-open-class={colours[tone].open}
+        data-closed-class={colours[tone].closed}
+        className={`${pill} ${padding} ${text} ${colours[tone][open ? "open" : "closed"]}`}
+      >
+        <span
+          aria-hidden="true"
+          data-open-class={dots.open}
+          data-closed-class={dots.closed}
+          className={`size-2.5 rounded-full ${dots[open ? "open" : "closed"]}`}
+        />
+        <span>{status ? describeOpenStatus(status) : ""}</span>
+      </p>
+      <p data-status-note hidden={!status?.note} className={noteStyle}>
+        {status?.note ?? ""}
+      </p>
     </div>
   );
 }

@@ -1,11 +1,6 @@
-import { lazy, Suspense, useRef, useState } from "react";
 import { fullSizeUrl, type Photo } from "../lib/photo";
+import { PhotoViewer } from "./photo-viewer";
 import { ResponsivePhoto } from "./responsive-photo";
-
-// The viewer (a <dialog>) is its own chunk, fetched when a visitor reaches for a photo: pages
-// without a gallery never load it, and pages with one load it only when it is used.
-const loadViewer = () => import("./photo-viewer");
-const PhotoViewer = lazy(() => loadViewer().then((m) => ({ default: m.PhotoViewer })));
 
 interface PhotoGalleryProps {
   photos: Photo[];
@@ -17,14 +12,12 @@ interface PhotoGalleryProps {
 
 /**
  * Thumbnails that open a larger view. Each is a link to the photo itself, so without
- * JavaScript a tap still shows it; with JavaScript a tap opens the viewer (arrows and swipes
- * between photos, Escape closes, focus goes back to the thumbnail).
+ * JavaScript a tap still shows it; with JavaScript (app/browser/gallery.ts) a tap opens the
+ * viewer (arrows and swipes between photos, Escape closes, focus goes back to the thumbnail).
  */
 export function PhotoGallery({ photos, sizes, className = "" }: PhotoGalleryProps) {
-  const [open, setOpen] = useState<number | null>(null);
-  const opener = useRef<HTMLAnchorElement | null>(null);
   return (
-    <>
+    <div data-gallery>
       <ul className={`grid gap-4 ${className}`}>
         {photos.map((photo, i) => (
           // The same photo may be listed twice; the list only changes with a new build.
@@ -33,17 +26,8 @@ export function PhotoGallery({ photos, sizes, className = "" }: PhotoGalleryProp
             <figure>
               <a
                 href={fullSizeUrl(photo)}
+                data-photo
                 className="block overflow-hidden rounded-2xl bg-brand-100"
-                onPointerDown={() => void loadViewer()}
-                onFocus={() => void loadViewer()}
-                onClick={(event) => {
-                  // A new tab or window (ctrl, cmd, shift, middle button) keeps the plain link.
-                  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
-                    return;
-                  event.preventDefault();
-                  opener.current = event.currentTarget;
-                  setOpen(i);
-                }}
               >
                 <ResponsivePhoto
                   photo={photo}
@@ -59,19 +43,7 @@ export function PhotoGallery({ photos, sizes, className = "" }: PhotoGalleryProp
           </li>
         ))}
       </ul>
-      {open === null ? null : (
-        <Suspense fallback={null}>
-          <PhotoViewer
-            photos={photos}
-            index={open}
-            onIndex={setOpen}
-            onClose={() => {
-              setOpen(null);
-              opener.current?.focus();
-            }}
-          />
-        </Suspense>
-      )}
-    </>
+      {photos.length > 0 ? <PhotoViewer count={photos.length} /> : null}
+    </div>
   );
 }

@@ -1,7 +1,5 @@
 import type { DayHours, SpecialDate } from "../content/types";
-import { upcomingSpecialDates } from "../lib/calendar-day";
 import { hoursRows } from "../lib/hours";
-import { useRinkToday } from "../lib/use-rink-today";
 import { HoursList } from "./hours-list";
 import { OpenStatus } from "./open-status";
 import { SpecialDatesList } from "./special-dates-list";
@@ -18,17 +16,16 @@ interface PostedHoursProps {
  * days, as home, contact and the footer show them.
  */
 export function PostedHours({ hours, specialDates, timeZone, tone = "light" }: PostedHoursProps) {
-  const today = useRinkToday(timeZone);
   return (
     <>
-      {/* Reserved height: the status appears after hydration without shifting the page. */}
+      {/* Reserved height: the status appears on the visitor's clock without shifting the page. */}
       <div className="mt-3 min-h-7">
         <OpenStatus hours={hours} specialDates={specialDates} timeZone={timeZone} tone={tone} />
       </div>
       <div className="mt-3">
         <HoursList rows={hoursRows(hours)} tone={tone} />
       </div>
-      <SpecialDatesList dates={upcomingSpecialDates(specialDates, today)} tone={tone} />
+      <SpecialDatesList dates={specialDates} tone={tone} />
     </>
   );
 }

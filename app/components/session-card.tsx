@@ -1,10 +1,13 @@
 import type { Session } from "../content/types";
+import { buildDate } from "../lib/build-date";
 import { calendarPath } from "../lib/calendar-path";
+import { shownUntil } from "../lib/dated";
 import { formatDate, formatDay, formatPrice, formatTimeRange } from "../lib/format";
 
 interface SessionCardProps {
   session: Session;
-  /** Coming dates the rink is closed on the session's day: no session then. */
+  /** Coming dates the rink is closed on the session's day: no session then (each shown in
+   * the 60 days before it, app/lib/dated.ts). */
   cancelled?: readonly { date: string; note: string }[];
 }
 
@@ -19,7 +22,11 @@ export function SessionCard({ session, cancelled = [] }: SessionCardProps) {
       <p className="mt-2 font-semibold text-slate-800">{formatTimeRange(session.time)}</p>
       <p className="mt-3 text-slate-700">{session.description}</p>
       {cancelled.map((c) => (
-        <p key={c.date} className="mt-3 rounded-lg bg-slate-100 px-3 py-2 text-slate-900 text-sm">
+        <p
+          key={c.date}
+          {...shownUntil(c.date, buildDate)}
+          className="mt-3 rounded-lg bg-slate-100 px-3 py-2 text-slate-900 text-sm"
+        >
           <strong>No session {formatDate(c.date)}</strong>: {c.note}
         </p>
       ))}

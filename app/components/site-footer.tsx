@@ -1,9 +1,6 @@
-import { Link } from "react-router";
 import type { Address, DayHours, NavLink, Phone, SpecialDate } from "../content/types";
 import { directionsUrl } from "../lib/maps";
 import { formatPhone, telHref } from "../lib/phone";
-import { scrollToTop } from "../lib/scroll";
-import { CurrentYear } from "./current-year";
 import { PhoneIcon } from "./icons";
 import { PostedHours } from "./posted-hours";
 import { RatingBadge } from "./rating-badge";
@@ -20,8 +17,8 @@ interface SiteFooterProps {
   phone: Phone;
 }
 
-// The year of the build, fixed at build time (vite.config.ts) so the browser's first render
-// matches the prerendered HTML; <CurrentYear> then moves to the visitor's year.
+// The year of the build (astro.config.ts); app/browser/page.ts moves it to the visitor's year,
+// so an old build never shows a stale one.
 const buildYear = Number(import.meta.env.BUILD_YEAR ?? new Date().getFullYear());
 
 export function SiteFooter({
@@ -52,15 +49,9 @@ export function SiteFooter({
           <ul className="mt-3 space-y-2">
             {links.map((link) => (
               <li key={link.to}>
-                <Link
-                  to={link.to}
-                  prefetch="intent"
-                  preventScrollReset
-                  onClick={scrollToTop}
-                  className="underline-offset-4 hover:underline"
-                >
+                <a href={link.to} className="underline-offset-4 hover:underline">
                   {link.label}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
@@ -108,7 +99,7 @@ export function SiteFooter({
         </section>
       </div>
       <p className="border-brand-800 border-t px-4 py-5 text-center text-brand-100 text-sm">
-        © <CurrentYear buildYear={buildYear} /> {name}. All rights reserved.
+        © <span data-current-year>{buildYear}</span> {name}. All rights reserved.
       </p>
     </footer>
   );

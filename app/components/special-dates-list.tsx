@@ -1,4 +1,6 @@
 import type { SpecialDate } from "../content/types";
+import { buildDate } from "../lib/build-date";
+import { fromToday, shownUntil } from "../lib/dated";
 import { formatDate, formatTimeRange } from "../lib/format";
 
 interface SpecialDatesListProps {
@@ -6,16 +8,21 @@ interface SpecialDatesListProps {
   tone?: "light" | "dark";
 }
 
-/** Holiday hours and closures coming up, each with the owner's note. */
+/**
+ * Holiday hours and closures of the next 60 days, each with the owner's note: every date
+ * still to come is written, those outside the window hidden (app/lib/dated.ts).
+ */
 export function SpecialDatesList({ dates, tone = "light" }: SpecialDatesListProps) {
-  if (dates.length === 0) return null;
+  const coming = fromToday(dates, buildDate);
+  if (coming.length === 0) return null;
   const muted = tone === "dark" ? "text-brand-100" : "text-slate-600";
+  const items = coming.map((d) => ({ d, shown: shownUntil(d.date, buildDate) }));
   return (
-    <div className="mt-4">
+    <div data-dated-list hidden={items.every((i) => i.shown.hidden)} className="mt-4">
       <p className="font-semibold">Holiday hours and closures</p>
       <dl className="mt-1 space-y-1">
-        {dates.map((d) => (
-          <div key={d.date}>
+        {items.map(({ d, shown }) => (
+          <div key={d.date} {...shown}>
             <dt className="inline font-semibold">{formatDate(d.date)}: </dt>
             <dd className="inline">
               {d.closed

@@ -1,5 +1,4 @@
 import { useEffect, useRef } from "react";
-import { Link } from "react-router";
 import { buttonStyles } from "./ui/button-styles";
 
 interface ThankYouProps {
@@ -42,9 +41,9 @@ export function ThankYou({ message, focusHeading = false }: ThankYouProps) {
         Thank You!
       </h1>
       <p className="mt-4 text-lg text-slate-700">{message}</p>
-      <Link to="/" prefetch="intent" className={`${buttonStyles.brand} mt-8`}>
+      <a href="/" className={`${buttonStyles.brand} mt-8`}>
         Return Home
-      </Link>
+      </a>
     </section>
   );
 }

@@ -1,5 +1,7 @@
 import type { SpecialDate } from "../content/types";
+import { buildDate } from "../lib/build-date";
 import { calendarPath, eventId } from "../lib/calendar-path";
+import { shownUntil } from "../lib/dated";
 import { formatDate, formatPrice, formatTimeRange } from "../lib/format";
 
 export type UpcomingEvent = SpecialDate["events"][number] & { date: string };
@@ -7,13 +9,15 @@ export type UpcomingEvent = SpecialDate["events"][number] & { date: string };
 /** One-off sessions on the owner's special dates: a theme night, a holiday matinee. */
 export function UpcomingEvents({ events }: { events: readonly UpcomingEvent[] }) {
   if (events.length === 0) return null;
+  const items = events.map((event) => ({ event, shown: shownUntil(event.date, buildDate) }));
   return (
-    <div className="mt-12">
+    <div data-dated-list hidden={items.every((i) => i.shown.hidden)} className="mt-12">
       <h3 className="font-display font-extrabold text-2xl text-brand-900">Special events</h3>
       <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {events.map((event) => (
+        {items.map(({ event, shown }) => (
           <li
             key={`${event.date}-${event.name}`}
+            {...shown}
             className="flex flex-col rounded-2xl border-2 border-pop-600 bg-white p-6"
           >
             <p className="font-semibold text-pop-700 text-sm uppercase tracking-wide">

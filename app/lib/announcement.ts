@@ -22,7 +22,7 @@ export function announcementWindow(a: Announcement, timeZone: string): Announcem
   };
 }
 
-export const inForce = (w: AnnouncementWindow, now: number) =>
+export const inForce = (w: Pick<AnnouncementWindow, "from" | "until">, now: number) =>
   (w.from === null || now >= w.from) && (w.until === null || now < w.until);
 
 /**

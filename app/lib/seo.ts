@@ -1,4 +1,3 @@
-import type { MetaDescriptor } from "react-router";
 import type { SiteContent } from "../content/types";
 import { buildDate } from "./build-date.ts";
 import { partyOffersJsonLd, rinkJsonLd } from "./structured-data.ts";
@@ -7,6 +6,14 @@ import { partyOffersJsonLd, rinkJsonLd } from "./structured-data.ts";
 export const siteUrl: string = import.meta.env.SITE_URL ?? "http://localhost:3000";
 
 type PageKey = keyof SiteContent["pages"];
+
+/** One tag of a page's head, as app/layouts/site.astro writes it. */
+export type MetaDescriptor =
+  | { title: string }
+  | { name: string; content: string }
+  | { property: string; content: string }
+  | { tagName: "link"; rel: string; href: string }
+  | { "script:ld+json": object };
 
 interface PageMetaOptions {
   /** Not for search engines: thank-you and not-found pages. */
@@ -45,7 +52,7 @@ export function pageMeta(
     { name: "description", content: page.description },
     ...(noindex
       ? [{ name: "robots", content: "noindex" }]
-      : [{ tagName: "link", rel: "canonical", href: url }]),
+      : [{ tagName: "link" as const, rel: "canonical", href: url }]),
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: site.name },
     { property: "og:title", content: title },

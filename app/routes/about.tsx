@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { PhoneIcon } from "../components/icons";
 import { PageHero } from "../components/page-hero";
 import { PhotoGallery } from "../components/photo-gallery";
@@ -10,9 +9,8 @@ import { site } from "../content/site";
 import { formatPrice } from "../lib/format";
 import { phoneByLabel, telHref } from "../lib/phone";
 import { pageMeta } from "../lib/seo";
-import type { Route } from "./+types/about";
 
-export const meta = ({ location }: Route.MetaArgs) => pageMeta(site, "about", location.pathname);
+export const meta = (path: string) => pageMeta(site, "about", path);
 
 export default function About() {
   const main = phoneByLabel(site.phones, "Main");
@@ -112,9 +110,9 @@ export default function About() {
               <PhoneIcon />
               Call Now
             </a>
-            <Link to="/contact" prefetch="intent" className={buttonStyles.secondary}>
+            <a href="/contact" className={buttonStyles.secondary}>
               Get Directions
-            </Link>
+            </a>
           </div>
         </div>
       </section>

@@ -1,28 +1,32 @@
-import { useState } from "react";
-import { contactMessages } from "../../forms/contact";
-import { ContactForm } from "../components/contact-form";
 import { ClockIcon, PhoneIcon, PinIcon } from "../components/icons";
 import { PageHero } from "../components/page-hero";
 import { PostedHours } from "../components/posted-hours";
-import { ThankYou } from "../components/thank-you";
 import { buttonStyles } from "../components/ui/button-styles";
 import { site } from "../content/site";
 import { formAction, formSettings } from "../lib/form-endpoints";
 import { directionsUrl, formatAddress, mapUrl } from "../lib/maps";
 import { formatPhone, phoneByLabel, telHref } from "../lib/phone";
 import { pageMeta } from "../lib/seo";
-import type { Route } from "./+types/contact";
 
-export const meta = ({ location }: Route.MetaArgs) => pageMeta(site, "contact", location.pathname);
+export const meta = (path: string) => pageMeta(site, "contact", path);
 
-export default function Contact() {
-  // After a successful send the whole page gives way to the Thank You screen (spec section 2).
-  const [sent, setSent] = useState(false);
-  if (sent) return <ThankYou message={contactMessages.success} focusHeading />;
+// The page in three parts (app/pages/contact.astro): what comes before the message form and
+// what comes after it are rendered at build only; the form's section is the island
+// (app/components/contact-block.tsx), which gives the whole page way to the Thank You screen.
+
+/** What the form posts to and the number its error alert offers. */
+export const contactFormProps = () => ({
+  action: formAction("contact"),
+  target: { formId: formSettings.ids.contact, endpoint: formSettings.endpoint },
+  phone: phoneByLabel(site.phones, "Main"),
+  intro: site.pages.contact.messageIntro,
+});
+
+export function ContactBefore() {
   return (
     <>
       <PageHero title={site.pages.contact.heading} lead={site.pages.contact.lead} />
-      <div className="mx-auto max-w-6xl px-4 py-16">
+      <div className="mx-auto max-w-6xl px-4 pt-16">
         {/* Address over phones, the hours beside both: no card stretched far past its words. */}
         <div className="grid gap-6 md:grid-cols-2">
           <section aria-labelledby="contact-address" className="rounded-2xl bg-brand-50 p-6">
@@ -82,25 +86,15 @@ export default function Contact() {
             />
           </section>
         </div>
+      </div>
+    </>
+  );
+}
 
-        <section
-          aria-labelledby="contact-message"
-          className="mt-10 rounded-2xl border border-brand-100 bg-white p-6 shadow-sm sm:p-8"
-        >
-          <h2 id="contact-message" className="font-display font-extrabold text-2xl text-brand-900">
-            Write to Us
-          </h2>
-          <p className="mt-2 text-slate-700">{site.pages.contact.messageIntro}</p>
-          <div className="mt-6">
-            <ContactForm
-              action={formAction("contact")}
-              target={{ formId: formSettings.ids.contact, endpoint: formSettings.endpoint }}
-              phone={phoneByLabel(site.phones, "Main")}
-              onSuccess={() => setSent(true)}
-            />
-          </div>
-        </section>
-
+export function ContactAfter() {
+  return (
+    <>
+      <div className="mx-auto max-w-6xl px-4 pb-16">
         <section aria-labelledby="contact-map" className="mt-10">
           <h2 id="contact-map" className="font-display font-extrabold text-2xl text-brand-900">
             Map

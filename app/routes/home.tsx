@@ -1,6 +1,6 @@
+import type { ReactNode } from "react";
 import { smsConsent } from "../../forms/newsletter";
 import { PhoneIcon, PinIcon, StarIcon } from "../components/icons";
-import { NewsletterSignup } from "../components/newsletter-signup";
 import { OpenStatus } from "../components/open-status";
 import { PostedHours } from "../components/posted-hours";
 import { RatingBadge } from "../components/rating-badge";
@@ -11,26 +11,35 @@ import { buttonStyles } from "../components/ui/button-styles";
 import { UpcomingEvents } from "../components/upcoming-events";
 import { hero } from "../content/photos";
 import { site } from "../content/site";
-import { builtAt } from "../lib/build-date";
-import { dayOf, upcomingSpecialDates } from "../lib/calendar-day";
+import { buildDate, builtAt } from "../lib/build-date";
+import { dayOf } from "../lib/calendar-day";
+import { fromToday } from "../lib/dated";
 import { upcomingEvents } from "../lib/event-data";
 import { formAction } from "../lib/form-endpoints";
 import { directionsUrl, formatAddress } from "../lib/maps";
 import { formatPhone, phoneByLabel, telHref } from "../lib/phone";
 import { fullSizeUrl } from "../lib/photo";
 import { pageMeta } from "../lib/seo";
-import { useRinkToday } from "../lib/use-rink-today";
-import type { Route } from "./+types/home";
 
-export const meta = ({ location }: Route.MetaArgs) =>
-  pageMeta(site, "home", location.pathname, {
+export const meta = (path: string) =>
+  pageMeta(site, "home", path, {
     jsonLd: [upcomingEvents(site, hero ? fullSizeUrl(hero) : undefined)],
   });
 
-export default function Home() {
+/** The newsletter form's props: the island app/pages/index.astro places in Home. */
+export const newsletterProps = () => ({
+  title: site.pages.home.newsletterTitle,
+  intro: site.pages.home.newsletterIntro,
+  action: formAction("newsletter"),
+  smsConsent: smsConsent(site.name),
+  privacyHref: "/policies#privacy",
+});
+
+/** The home page; `children` is the newsletter form, hydrated on its own (an island). */
+export default function Home({ children: newsletter }: { children?: ReactNode }) {
   const main = phoneByLabel(site.phones, "Main");
-  const today = useRinkToday(site.timeZone);
-  const coming = upcomingSpecialDates(site.specialDates, today);
+  // Every date still to come; each shows in the 60 days before it (app/lib/dated.ts).
+  const coming = fromToday(site.specialDates, buildDate);
   const events = coming.flatMap((d) => d.events.map((event) => ({ ...event, date: d.date })));
   return (
     <>
@@ -187,13 +196,7 @@ export default function Home() {
       </section>
 
       <section aria-label="Newsletter signup" className="mx-auto max-w-6xl px-4 py-16">
-        <NewsletterSignup
-          title={site.pages.home.newsletterTitle}
-          intro={site.pages.home.newsletterIntro}
-          action={formAction("newsletter")}
-          smsConsent={smsConsent(site.name)}
-          privacyHref="/policies#privacy"
-        />
+        {newsletter}
       </section>
     </>
   );

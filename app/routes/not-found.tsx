@@ -1,12 +1,9 @@
-import { Link } from "react-router";
 import { buttonStyles } from "../components/ui/button-styles";
 import { site } from "../content/site";
 import { formatPhone, phoneByLabel, telHref } from "../lib/phone";
 import { pageMeta } from "../lib/seo";
-import type { Route } from "./+types/not-found";
 
-export const meta = ({ location }: Route.MetaArgs) =>
-  pageMeta(site, "notFound", location.pathname, { noindex: true });
+export const meta = (path: string) => pageMeta(site, "notFound", path, { noindex: true });
 
 export default function NotFound() {
   const main = phoneByLabel(site.phones, "Main");
@@ -27,12 +24,12 @@ export default function NotFound() {
         .
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/" prefetch="intent" className={buttonStyles.brand}>
+        <a href="/" className={buttonStyles.brand}>
           Back to home
-        </Link>
-        <Link to="/contact" prefetch="intent" className={buttonStyles.outline}>
+        </a>
+        <a href="/contact" className={buttonStyles.outline}>
           Contact us
-        </Link>
+        </a>
       </div>
     </section>
   );

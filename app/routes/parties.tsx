@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { PhoneIcon } from "../components/icons";
 import { PageHero } from "../components/page-hero";
 import { PartyPackageCard } from "../components/party-package-card";
@@ -10,10 +9,9 @@ import { site } from "../content/site";
 import { formatDayList, formatTimeRange } from "../lib/format";
 import { formatPhone, phoneByLabel, telHref } from "../lib/phone";
 import { pageMeta, partyOffers } from "../lib/seo";
-import type { Route } from "./+types/parties";
 
-export const meta = ({ location }: Route.MetaArgs) =>
-  pageMeta(site, "parties", location.pathname, { jsonLd: [partyOffers(site)] });
+export const meta = (path: string) =>
+  pageMeta(site, "parties", path, { jsonLd: [partyOffers(site)] });
 
 export default function Parties() {
   const booking = phoneByLabel(site.phones, "Reservations");
@@ -102,9 +100,9 @@ export default function Parties() {
               <PhoneIcon />
               Call {formatPhone(booking.number)}
             </a>
-            <Link to="/contact" prefetch="intent" className={buttonStyles.secondary}>
+            <a href="/contact" className={buttonStyles.secondary}>
               Send us a message
-            </Link>
+            </a>
           </div>
         </div>
       </section>

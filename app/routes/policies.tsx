@@ -1,9 +1,8 @@
 import { PageHero } from "../components/page-hero";
 import { site } from "../content/site";
 import { pageMeta } from "../lib/seo";
-import type { Route } from "./+types/policies";
 
-export const meta = ({ location }: Route.MetaArgs) => pageMeta(site, "policies", location.pathname);
+export const meta = (path: string) => pageMeta(site, "policies", path);
 
 export default function Policies() {
   const { policies } = site;

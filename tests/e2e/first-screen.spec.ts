@@ -14,6 +14,7 @@ import {
 } from "../../app/lib/format";
 import { site } from "./content";
 import { expect, gotoHydrated, sizeName, test, viewports } from "./fixtures";
+import { holdScripts } from "./layout-shift";
 
 // A Friday evening inside the posted Friday opening, on a date with no special hours: the
 // fixture posts Friday 18:30–21:05 and marks no November date special. Tests run the browser
@@ -49,16 +50,11 @@ test(`at ${sizeName(viewports.mobile)} the first screen shows the build's answer
 }) => {
   await page.setViewportSize(viewports.mobile);
   await page.clock.setFixedTime(fridayEvening);
-  // Hydration held back: what shows is the prerendered HTML.
-  let release = () => {};
-  const released = new Promise<void>((done) => {
-    release = done;
-  });
-  await page.route("**/assets/entry.client-*.js", async (route) => {
-    await released;
-    await route.continue();
-  });
-  await page.goto("/", { waitUntil: "domcontentloaded" });
+  // The page's script held back: what shows is the HTML as built.
+  const release = await holdScripts(page);
+  // Module scripts hold DOMContentLoaded: wait for the parser to reach the footer instead.
+  await page.goto("/", { waitUntil: "commit" });
+  await page.locator("footer").waitFor({ state: "attached" });
   const hero = heroOf(page);
   await expect(statusIn(hero)).toHaveText(/^(Open now until \d|Closed, opens )/);
   await expectInFirstScreen(page, statusIn(hero));

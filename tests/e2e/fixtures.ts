@@ -27,8 +27,8 @@
  *                  (resolves with the first matching mail, rejects after the timeout) and
  *                  mailbox.expectNone(predicate, ms) (waits, then asserts none matched).
  *
- * Plain helpers: gotoHydrated(page, path) goes to a page and waits until React has
- * hydrated it (use it before clicking anything JavaScript handles). uniqueEmail(testInfo)
+ * Plain helpers: gotoHydrated(page, path) goes to a page and waits until its script has run
+ * and its islands have hydrated (use it before clicking anything JavaScript handles). uniqueEmail(testInfo)
  * gives a value no other test uses, since specs run in parallel against one server, one
  * database and one mailbox: find your own rows and mails by it. readInbox is the inbox
  * read as a function, for use outside a test.
@@ -150,26 +150,42 @@ const mailbox: Mailbox = {
   },
 };
 
-/** page.goto, then waits until React has hydrated the document, so handlers are attached. */
+/** page.goto, then waits until the page's scripts have run and its islands have hydrated. */
 export async function gotoHydrated(page: Page, path: string) {
   const response = await page.goto(path);
   await waitForHydration(page);
   return response;
 }
 
-/** Waits until React Router has started and React has hydrated <main>, plus one frame. */
+/**
+ * Waits until the page's own script has run (module scripts run before the load event) and
+ * every React island (<astro-island>, the forms) has hydrated, so handlers are attached. An
+ * island hydrates as it comes near the screen: each one still waiting is scrolled into view
+ * until Astro removes its `ssr` attribute, and the page is scrolled back where it was.
+ */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const w = window as { __reactRouterDataRouter?: { state: { initialized: boolean } } };
-    const main = document.querySelector("main");
-    return (
-      w.__reactRouterDataRouter?.state.initialized === true &&
-      main !== null &&
-      Object.keys(main).some((key) => key.startsWith("__reactFiber"))
-    );
+  await page.waitForLoadState("load");
+  await page.evaluate(async () => {
+    const waiting = [...document.querySelectorAll("astro-island[ssr]")];
+    for (const island of waiting) {
+      const { scrollX, scrollY } = window;
+      // An island and its slots are display: contents (no box to scroll to, nor for Astro to
+      // watch): its first child with a box is what comes into view.
+      const box = [...island.children].find((child) => child.getClientRects().length > 0);
+      (box ?? island).scrollIntoView({ block: "center", behavior: "instant" });
+      await new Promise<void>((done) => {
+        if (!island.hasAttribute("ssr")) return done();
+        new MutationObserver((_, observer) => {
+          if (island.hasAttribute("ssr")) return;
+          observer.disconnect();
+          done();
+        }).observe(island, { attributes: true });
+      });
+      window.scrollTo({ left: scrollX, top: scrollY, behavior: "instant" });
+    }
+    // One more frame, so the hydration commit and its effects have run.
+    await new Promise((done) => requestAnimationFrame(() => done(null)));
   });
-  // One more frame, so the hydration commit and its effects have run.
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
 }
 
 let counter = 0;

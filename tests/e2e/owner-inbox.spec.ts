@@ -10,7 +10,7 @@ import { contactMessages } from "../../forms/contact";
 import { testSiteDir } from "../support/build.ts";
 import { type RunningEdge, startEdge } from "../support/edge.ts";
 import { expectNoViolations } from "./axe";
-import { expect, type Mailbox, test, uniqueEmail, viewports } from "./fixtures";
+import { expect, gotoHydrated, type Mailbox, test, uniqueEmail, viewports } from "./fixtures";
 import { screenshotDir } from "./host-screenshots";
 import { pressByKeyboard, walkTabStops } from "./keyboard";
 
@@ -92,7 +92,7 @@ for (const deployment of deployments) {
       const origin = deployment.origin();
       const email = uniqueEmail(testInfo);
       const family = await browser.newPage({ viewport: viewports.mobile });
-      await family.goto(`${origin}/contact`);
+      await gotoHydrated(family, `${origin}/contact`);
       await family.getByLabel("Name").fill("Robin Family");
       await family.getByRole("textbox", { name: "Email" }).fill(email);
       const contactForm = family.locator("form", {
@@ -164,7 +164,7 @@ for (const deployment of deployments) {
       const origin = deployment.origin();
       const email = uniqueEmail(testInfo);
       const family = await browser.newPage();
-      await family.goto(`${origin}/`);
+      await gotoHydrated(family, `${origin}/`);
       const newsletter = family.getByRole("form", { name: "Stay in the Loop" });
       await newsletter.getByLabel("Email", { exact: true }).fill(email);
       await newsletter.getByRole("button", { name: "Subscribe" }).click();

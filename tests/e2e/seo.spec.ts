@@ -10,7 +10,7 @@ import { phoneByLabel } from "../../app/lib/phone";
 import { sitePages } from "../../app/site-pages";
 import { siteUrl } from "../../tooling/site-url.ts";
 import { site } from "./content";
-import { expect, test } from "./fixtures";
+import { expect, gotoHydrated, test } from "./fixtures";
 import { routes, unknownPath } from "./site-facts";
 
 /** The address the build wrote into the pages: the same setting the global setup built with. */
@@ -146,17 +146,15 @@ test.describe("every page", () => {
     );
   });
 
-  test("the title and canonical stay the same after hydration", async ({ browser, baseURL }) => {
+  test("the title and canonical stay the same once the page's script has run", async ({
+    browser,
+    baseURL,
+  }) => {
     const context = await browser.newContext({ baseURL, javaScriptEnabled: true });
     const page = await context.newPage();
     try {
       for (const path of allPages) {
-        await page.goto(path);
-        await page.waitForFunction(
-          () =>
-            (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } })
-              .__reactRouterDataRouter?.state.initialized === true,
-        );
+        await gotoHydrated(page, path);
         const content = contentOf(path);
         await expect(page).toHaveTitle(`${content.title} | ${site.name}`);
         const canonical = page.locator('head link[rel="canonical"]');

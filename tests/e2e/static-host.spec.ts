@@ -91,31 +91,14 @@ test("an unknown path answers 404 with the not-found page and its CSP; no SPA fa
   await expectNotFoundServed(request, origin, rules);
 });
 
-test("in Chromium: every page, and client-side navigation between all of them, without a CSP violation, console error or failed request", async ({
+test("in Chromium: every page, and the links between all of them, without a CSP violation, console error or failed request", async ({
   page,
 }) => {
   test.setTimeout(90_000);
   const problems = await watchProblems(page);
-  const documents: string[] = [];
-  page.on("request", (r) => {
-    if (r.resourceType() === "document") documents.push(r.url());
-  });
   for (const start of pages) {
     await gotoHydrated(page, `${origin}${start}`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    const loaded = documents.length;
-    for (const target of pages.filter((p) => p !== start)) {
-      await page.evaluate((to) => {
-        const w = window as unknown as {
-          __reactRouterDataRouter: { navigate(to: string): Promise<void> };
-        };
-        return w.__reactRouterDataRouter.navigate(to);
-      }, target);
-      await expect(page).toHaveURL(`${origin}${target}`);
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    }
-    // Every move above happened in the page: no document was fetched.
-    expect(documents.length, `from ${start}`).toBe(loaded);
   }
   // And as a visitor moves: the main navigation's links.
   await gotoHydrated(page, `${origin}/`);

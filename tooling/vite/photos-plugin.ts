@@ -101,7 +101,8 @@ export async function buildPhotos(dir = contentDir, cacheDir = photoCacheDir): P
 
 /**
  * The owner's photos as the modules `virtual:rink-photos/hero`, `/gallery` and `/parties`, processed at
- * build by sharp (tooling/vite/photos.ts); each file goes out as /assets/photos/<name>-<width>.<key>.<ext>.
+ * build by sharp (tooling/vite/photos.ts); each file goes out as /assets/photos/<name>-<width>.<key>.<ext>
+ * (written by tooling/rink-files.ts from the same `buildPhotos()`).
  * `npm run dev` serves the same files from the cache.
  */
 export function rinkPhotos(): Plugin {
@@ -125,12 +126,7 @@ export function rinkPhotos(): Plugin {
         if (error instanceof ContentError) this.error(error.message);
         throw error;
       }
-      // Written with the browser's files only; the prerender reads the module, not the files.
-      if (this.environment?.name === "client" && this.environment.mode === "build") {
-        for (const [url, path] of result.files) {
-          this.emitFile({ type: "asset", fileName: url.slice(1), source: readFileSync(path) });
-        }
-      }
+      // The files themselves are copied into the build at its end (tooling/rink-files.ts).
       return result.modules[slot];
     },
     configureServer(server) {

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { contactMessages } from "../../forms/contact";
-import Contact from "./contact";
-import { meta as contactThanksMeta } from "./contact-thanks";
-import { meta as newsletterThanksMeta } from "./newsletter-thanks";
+import { ContactAfter, ContactBefore, contactFormProps } from "../routes/contact";
+import { meta as contactThanksMeta } from "../routes/contact-thanks";
+import { meta as newsletterThanksMeta } from "../routes/newsletter-thanks";
+import { ContactBlock } from "./contact-block";
 
 afterEach(() => {
   cleanup();
@@ -19,8 +19,10 @@ describe("the Contact page", () => {
       Response.json({ next: "/contact/thanks", ok: true }),
     );
     vi.stubGlobal("fetch", fetch);
-    const Stub = createRoutesStub([{ path: "/contact", Component: Contact }]);
-    render(<Stub initialEntries={["/contact"]} />);
+    // As app/pages/contact.astro places it: the page's other parts around the form.
+    render(
+      <ContactBlock {...contactFormProps()} before={<ContactBefore />} after={<ContactAfter />} />,
+    );
     const user = userEvent.setup();
 
     await user.type(screen.getByLabelText("Name"), "Sam");
@@ -43,10 +45,7 @@ describe("the thank-you pages", () => {
     ["contact", contactThanksMeta],
     ["newsletter", newsletterThanksMeta],
   ])("keep the %s thank-you page out of search results", (_, meta) => {
-    // Only the location matters to these pages' meta.
-    const tags = (meta as (args: { location: { pathname: string } }) => object[])({
-      location: { pathname: "/x/thanks/" },
-    });
+    const tags: object[] = meta("/x/thanks/");
     expect(tags).toContainEqual({ name: "robots", content: "noindex" });
     expect(tags.some((tag) => "rel" in tag && tag.rel === "canonical")).toBe(false);
   });

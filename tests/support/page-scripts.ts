@@ -1,0 +1,32 @@
+// Which script files a built page loads: those its HTML names (its own script, the islands'
+// code and renderer) and everything they import, statically or on demand. Shared by
+// scripts/budgets.ts, which counts their bytes, and tests/e2e/performance.spec.ts, which
+// checks in the browser that a page runs nothing else.
+
+/** The /assets/ files a page's HTML names (photos aside: they are not code). */
+export const assetsNamedBy = (html: string) =>
+  new Set([...html.matchAll(/["'](\/assets\/(?!photos\/)[^"']+)["']/g)].map((m) => m[1] ?? ""));
+
+/** A script's own imports ("./react.Cx1.js" in /assets/x.js → "/assets/react.Cx1.js"). */
+export function importsOf(asset: string, code: string): string[] {
+  const dir = asset.slice(0, asset.lastIndexOf("/") + 1);
+  return [...code.matchAll(/(?:\bfrom|\bimport\(?)\s*["'](\.\/[^"']+\.js)["']/g)].map(
+    (m) => dir + (m[1] ?? "").slice(2),
+  );
+}
+
+/** The assets a page names and, for its scripts, all they import in turn. */
+export function withImports(named: Iterable<string>, read: (asset: string) => string) {
+  const all = new Set(named);
+  for (const asset of all) {
+    if (asset.endsWith(".js")) for (const i of importsOf(asset, read(asset))) all.add(i);
+  }
+  return all;
+}
+
+/** The one rule Astro writes into a page with islands: no request, not our stylesheet. */
+export const islandStyle =
+  "<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>";
+
+/** The page's HTML without Astro's island rule, for counting its stylesheets. */
+export const withoutIslandStyle = (html: string) => html.replaceAll(islandStyle, "");

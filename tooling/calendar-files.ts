@@ -1,0 +1,31 @@
+import { loadSiteContent } from "../app/content/load.ts";
+import { rinkClock } from "../app/lib/calendar-day.ts";
+import { calendarPath, eventId } from "../app/lib/calendar-path.ts";
+import { eventCalendar, sessionCalendar } from "./vite/calendar.ts";
+
+/** One .ics file per public session, and per upcoming one-off event: file name → text. */
+export function sessionCalendars(siteUrl: string): Map<string, string> {
+  const files = new Map<string, string>();
+  const site = loadSiteContent();
+  const ctx = {
+    rinkName: site.name,
+    address: site.address,
+    timeZone: site.timeZone,
+    siteUrl,
+    from: new Date(),
+    specialDates: site.specialDates,
+  };
+  for (const session of site.sessions) {
+    files.set(calendarPath(session.id).slice(1), sessionCalendar(session, ctx));
+  }
+  const today = rinkClock(ctx.from, site.timeZone).date;
+  for (const d of site.specialDates.filter((d) => d.date >= today)) {
+    for (const event of d.events) {
+      files.set(
+        calendarPath(eventId(d.date, event.name)).slice(1),
+        eventCalendar(d.date, event, ctx),
+      );
+    }
+  }
+  return files;
+}
