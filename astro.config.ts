@@ -25,8 +25,9 @@ export default defineConfig({
   // /about/index.html, so every host answers /about and /about/ alike (postbuild.ts adds about.html).
   build: { format: "directory", assets: "assets", inlineStylesheets: "always" },
   trailingSlash: "ignore",
-  // Astro's prefetch, started by app/browser/prefetch.ts after the spec's 100 ms of hover.
-  prefetch: { prefetchAll: false },
+  // Off: its start-up script would be one more request before the first paint. Its
+  // prefetch() is started by app/browser/prefetch.ts after the spec's 100 ms of hover.
+  prefetch: false,
   devToolbar: { enabled: false },
   integrations: [react(), rinkFiles(url)],
   vite: {
@@ -42,5 +43,12 @@ export default defineConfig({
       ),
     },
     plugins: [rinkContent(), rinkPhotos(), tailwindcss(), recordBuildInputs(contentDir)],
+    build: {
+      // Every page's own script (app/browser/page.ts, 3.6 KiB br) is written into the page
+      // like the stylesheet: a request for it, even a module's, costs a slow phone its first
+      // paint (Lighthouse counts a high-priority script before it; decision 014). Other files
+      // follow Vite's rule.
+      assetsInlineLimit: (file: string) => (/site\.astro.*_lang/.test(file) ? true : undefined),
+    },
   },
 });

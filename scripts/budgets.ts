@@ -1,7 +1,7 @@
 // `npm run budgets`: what each prerendered page makes a phone download, from the build
 // output, checked against the budgets (issue 4). Prints a table; exits 1 over budget.
 //   - JavaScript (issue 24): every file a page's HTML names and every file those import, as
-//     sent (brotli, as every host serves it): at most 70 KB on Home, About and Contact (React
+//     sent (brotli, as every host serves it), and the scripts written into the page: at most 70 KB on Home, About and Contact (React
 //     and the form islands), 10 KB on every other page (the page's own script, app/browser/);
 //   - CSS: at most 15 KB gzip; HTML: at most 30 KB gzip per page (with the CSS written in);
 //   - render-blocking: one stylesheet (ours is written into the page, so first paint waits
@@ -18,7 +18,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { sitePages } from "../app/site-pages.ts";
 import { buildTestSite, testSiteDir } from "../tests/support/build.ts";
@@ -45,6 +45,8 @@ const withIslands = new Set(["/", "/about", "/contact"]);
 const jsBudget = (page: string) => (withIslands.has(page) ? budgets.jsWithIslands : budgets.js);
 
 const gz = (bytes: Buffer | string) => gzipSync(bytes, { level: 9 }).length;
+const brotli = (text: string) =>
+  brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 /** What a browser receives for a file: its brotli copy (postbuild.ts), as every host sends. */
 const sent = (asset: string) => {
@@ -112,6 +114,11 @@ for (const page of pages) {
   let js = 0;
   for (const asset of assets) {
     if (asset.endsWith(".js")) js += sent(asset);
+  }
+  // And the scripts written into the page (its own module, Astro's island loader): their
+  // share of the page's compressed bytes.
+  for (const [, attrs, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    if (!/\bsrc=|application\/(ld\+)?json/.test(attrs ?? "") && body) js += brotli(body);
   }
   const sheets = stylesheetsOf(withoutIslandStyle(html), readAsset);
   const css = [...sheets.inline, ...sheets.linked.map((l) => l.css ?? "")].reduce(

@@ -1,7 +1,8 @@
 // The next page is fetched while the pointer rests on its link for the spec's 100 ms, through
-// Astro's own prefetch (which skips pages already fetched and respects data-saver). Astro's
-// "hover" strategy waits a fixed 80 ms, hence this small start of our own.
-import { prefetch } from "astro:prefetch";
+// Astro's own prefetch() (which skips pages already fetched and respects data-saver). Astro's
+// start-up script is off (astro.config.ts): its "hover" strategy waits a fixed 80 ms, and it
+// would be one more request before the first paint.
+import { prefetch } from "astro/virtual-modules/prefetch.js";
 
 /** Hover-prefetch delay (spec, "Other constants"). */
 export const hoverDelayMs = 100;

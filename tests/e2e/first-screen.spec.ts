@@ -52,14 +52,13 @@ test(`at ${sizeName(viewports.mobile)} the first screen shows the build's answer
   await page.clock.setFixedTime(fridayEvening);
   // The page's script held back: what shows is the HTML as built.
   const release = await holdScripts(page);
-  // Module scripts hold DOMContentLoaded: wait for the parser to reach the footer instead.
   await page.goto("/", { waitUntil: "commit" });
   await page.locator("footer").waitFor({ state: "attached" });
   const hero = heroOf(page);
   await expect(statusIn(hero)).toHaveText(/^(Open now until \d|Closed, opens )/);
   await expectInFirstScreen(page, statusIn(hero));
 
-  release();
+  await release();
   await expect(statusIn(hero)).toHaveText(openText);
   await expectInFirstScreen(page, statusIn(hero));
   const hoursLink = hero.getByRole("link", { name: "View Hours" });

@@ -86,10 +86,10 @@ async function expectNothingBlocksRendering(page: Page, path: string, html: stri
   }
   for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) {
     // Inline scripts: the one-line "js" class marker, the announcement's window, JSON-LD,
-    // the rink's hours (JSON) and Astro's island loader; none of them fetches anything
-    // before first paint.
+    // the rink's hours (JSON), Astro's island loader and the page's own module; none of them
+    // fetches anything before first paint.
     if (/\bsrc=/.test(tag)) continue;
-    expect(tag).toMatch(/^<script( type="application\/(ld\+)?json")?( id="[^"]+")?>$/);
+    expect(tag).toMatch(/^<script( type="(module|application\/(ld\+)?json)")?( id="[^"]+")?>$/);
   }
   expect(headHtml).not.toMatch(
     /<link\b[^>]*\brel="(preload|preconnect|dns-prefetch)"[^>]*\bhref="(https?:)?\/\//,
