@@ -43,12 +43,5 @@ export default defineConfig({
       ),
     },
     plugins: [rinkContent(), rinkPhotos(), tailwindcss(), recordBuildInputs(contentDir)],
-    build: {
-      // Every page's own script (app/browser/page.ts, 3.6 KiB br) is written into the page
-      // like the stylesheet: a request for it, even a module's, costs a slow phone its first
-      // paint (Lighthouse counts a high-priority script before it; decision 014). Other files
-      // follow Vite's rule.
-      assetsInlineLimit: (file: string) => (/site\.astro.*_lang/.test(file) ? true : undefined),
-    },
   },
 });
