@@ -76,6 +76,26 @@ test.describe("at 1280x800", () => {
     await expectHighlighted(page, "Parties");
   });
 
+  test("a link rested on for 100 ms fetches its page ahead; one passed over does not", async ({
+    page,
+  }) => {
+    const fetched: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() !== "document") fetched.push(new URL(r.url()).pathname);
+    });
+    await gotoHydrated(page, "/");
+    // Passed over: 40 ms on Parties, then away.
+    await navLink(page, "Parties").hover();
+    await page.waitForTimeout(40);
+    await page.mouse.move(0, 400);
+    // Rested on: About, past the spec's 100 ms.
+    await navLink(page, "About").hover();
+    await expect.poll(() => fetched, { timeout: 2_000 }).toContain("/about");
+    await page.waitForTimeout(300);
+    // Pages only (the favicon and the scripts are files).
+    expect(fetched.filter((path) => !/\.\w+$/.test(path))).toEqual(["/about"]);
+  });
+
   test("a footer link navigates and scrolls to the top", async ({ page }) => {
     await gotoHydrated(page, "/");
     await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
