@@ -101,13 +101,17 @@ describe("with the owner's edits in content/", { timeout: 180_000 }, () => {
       "--maxWorkers=2",
       "--exclude",
       "tests/owner-edits.test.ts",
-      // The inbox's protocol and the owner's inbox on their two platforms read forms/ and
-      // server/, never content/; the main run has them, and here they would only start
-      // wrangler (and restart it) four times more.
+      // The inbox's protocol, the owner's inbox and updates, and the list services on their
+      // two platforms read forms/ and server/, never content/; the main run has them, and
+      // here they would only start wrangler (and restart it) many times more.
       "--exclude",
       "tests/inbox-protocol.test.ts",
       "--exclude",
       "tests/owner-inbox.test.ts",
+      "--exclude",
+      "tests/owner-updates.test.ts",
+      "--exclude",
+      "tests/list-services.test.ts",
       "--exclude",
       "server/edge/**",
     ]);
