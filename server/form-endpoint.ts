@@ -13,6 +13,7 @@ import { renderErrorPage } from "./error-page.ts";
 import { groupCommit } from "./group-commit.ts";
 import { fieldLabel, findForm, honeypotField, type InboxForm } from "./inbox-forms.ts";
 import type { Notifier } from "./notify.ts";
+import type { Outbox } from "./outbox.ts";
 import { createRateLimiter, type RateDecision } from "./rate-limit.ts";
 import { readSubmissionBody } from "./request-body.ts";
 import { inboxHeaders } from "./security-headers.ts";
@@ -44,6 +45,11 @@ export interface FormEndpointDeps {
   background?: (c: Context<InboxEnv>, task: Promise<unknown>) => void;
   /** Absent when no mail is configured: submissions are only stored. */
   notifier?: Pick<Notifier, "notify">;
+  /**
+   * The list services' outbox: a pass right after a signup is stored sends its row (written in
+   * the signup's own statement, migrations/0005) without waiting for the timer or the Cron.
+   */
+  outbox?: Pick<Outbox, "drain">;
   now?: () => Date;
   /** Where failures are reported; the server's stderr by default. */
   log?: (message: string) => void;
@@ -188,6 +194,7 @@ export function formEndpoint({
   limiter: givenLimiter,
   background,
   notifier,
+  outbox,
   now = () => new Date(),
   log = (message) => console.error(message),
   rateLimitPerMinute = defaultRateLimitPerMinute,
@@ -334,6 +341,7 @@ export function formEndpoint({
       // Not awaited: the visitor's answer never waits on, or fails with, the mail server.
       const sending = notifier?.notify(stored);
       if (sending) background?.(c, sending);
+      if (outbox && form.lists) background?.(c, outbox.drain());
       return accept(c, form);
     },
   );

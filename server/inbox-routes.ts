@@ -1,22 +1,59 @@
-// The inbox's routes, the same on both platforms: the forms at /f/:formId and the health check.
+// The inbox's routes, the same on both platforms: the forms at /f/:formId, the owner's inbox,
+// the list services' webhooks, the owner's update for the pages (/updates/current.json) and the
+// health check.
 // Node's server (app.ts) mounts them in front of the prerendered site; the Worker
 // (edge/worker.ts) in front of Cloudflare's static assets.
 import { Hono } from "hono";
 import type { InboxEnv } from "./app-env.ts";
 import { type FormEndpointDeps, formEndpoint } from "./form-endpoint.ts";
+import { type ListHooksDeps, listHooks } from "./list-hooks.ts";
 import { type OwnerDeps, ownerRoutes } from "./owner/routes.ts";
+import type { UpdatesDeps } from "./owner/update-routes.ts";
 import { inboxHeaders } from "./security-headers.ts";
 
 export interface InboxRoutesDeps extends FormEndpointDeps {
   /** The owner's inbox at /inbox/; absent, those paths are the site's 404. */
   owner?: OwnerDeps;
+  /** The list services' webhooks at /hooks/ (list-hooks.ts); absent, those paths are the site's. */
+  hooks?: ListHooksDeps;
+  /**
+   * The owner's updates: "Post an update" in the owner's pages, and the one in force for the
+   * pages' script at /updates/current.json. Absent, neither.
+   */
+  updates?: UpdatesDeps;
 }
 
-export function inboxRoutes({ owner, ...deps }: InboxRoutesDeps) {
+/** How long a browser may keep /updates/current.json: "on the site within a minute". */
+export const currentUpdateMaxAge = 60;
+
+export function inboxRoutes({ owner, hooks, updates, ...deps }: InboxRoutesDeps) {
   const app = new Hono<InboxEnv>();
   app.route("/f", formEndpoint(deps));
+  if (hooks) app.route("/hooks", listHooks({ log: deps.log, ...hooks }));
   // The owner's pages hand their emails to the same background as the forms' (waitUntil).
-  if (owner) app.route("/", ownerRoutes({ background: deps.background, ...owner }));
+  if (owner) {
+    app.route(
+      "/",
+      ownerRoutes({
+        background: deps.background,
+        ...(updates
+          ? { updates: { ...(deps.outbox ? { outbox: deps.outbox } : {}), ...updates } }
+          : {}),
+        ...owner,
+      }),
+    );
+  }
+
+  // The update in force, for every page's script (app/browser/): { "update": null } or its
+  // note, kind, date, hours and end; one indexed read, kept by the browser a minute.
+  if (updates) {
+    app.get("/updates/current.json", async (c) => {
+      const update = await updates.store.current((deps.now?.() ?? new Date()).toISOString());
+      c.header("Content-Security-Policy", inboxHeaders["Content-Security-Policy"]);
+      c.header("Cache-Control", `public, max-age=${currentUpdateMaxAge}`);
+      return c.json({ update });
+    });
+  }
 
   // For uptime monitors and the service manager: 200 only while the inbox's database
   // answers, since a site whose forms cannot be stored is not healthy. Never cached.

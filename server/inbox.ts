@@ -160,6 +160,16 @@ export function openInbox(path: string): Inbox {
     sql: {
       all: (query, ...params) => db.prepare(query).all(...params),
       run: (query, ...params) => Number(db.prepare(query).run(...params).changes),
+      batch(list) {
+        db.exec("BEGIN IMMEDIATE");
+        try {
+          for (const [query, ...params] of list) db.prepare(query).run(...params);
+          db.exec("COMMIT");
+        } catch (error) {
+          if (db.isTransaction) db.exec("ROLLBACK");
+          throw error;
+        }
+      },
     },
     scrub() {
       db.exec("PRAGMA wal_checkpoint(TRUNCATE)");

@@ -6,7 +6,10 @@ import { createApp } from "./app.ts";
 import { deletionKeyFor } from "./deletion-key.ts";
 import { defaultRateLimitPerMinute } from "./form-endpoint.ts";
 import { openInbox } from "./inbox.ts";
+import { listHooksOf, listServicesOf } from "./list-settings.ts";
 import { createNotifier } from "./notify.ts";
+import { createOutbox } from "./outbox.ts";
+import { outboxStore } from "./outbox-store.ts";
 import { deletions } from "./owner/deletions.ts";
 import { ownerStore } from "./owner/store.ts";
 import { createRateLimiter } from "./rate-limit.ts";
@@ -52,12 +55,34 @@ const notifier =
       })
     : undefined;
 
+// The list services' outbox (Kit, Twilio): drained on its own timer, whether or not the
+// owner's email is set up; nothing to drain without a service.
+const lists = outboxStore(inbox.sql);
+const listServices = listServicesOf(settings.lists);
+const outbox =
+  listServices.email || listServices.text
+    ? createOutbox({
+        store: lists,
+        services: listServices,
+        retrySeconds: settings.lists.retrySeconds,
+        log: (message) => logger.info(message),
+      })
+    : undefined;
+const hooks = listHooksOf(settings.lists, lists, settings.siteUrl);
+
 let app: ReturnType<typeof createApp>;
 try {
   app = createApp({
     siteDir: settings.siteDir,
     inbox,
     notifier,
+    ...(outbox ? { outbox } : {}),
+    ...(hooks ? { hooks: { ...hooks, log: (message: string) => logger.info(message) } } : {}),
+    updates: {
+      store: lists,
+      services: listServices,
+      ...(settings.lists.rinkName ? { rinkName: settings.lists.rinkName } : {}),
+    },
     log,
     logger,
     rateLimitPerMinute: settings.rateLimitPerMinute,
@@ -82,6 +107,7 @@ try {
   exit(1);
 }
 if (settings.mail && notifier) notifier.start(settings.mail.retryIntervalMs);
+outbox?.start(settings.lists.retrySeconds * 1000);
 
 let stopping = false;
 
@@ -106,6 +132,8 @@ const server = serve({ fetch, port: settings.port, hostname: settings.host }, (i
       notifyMaxPerHour: settings.mail?.maxPerHour,
       trustProxy: settings.trustProxy.kind,
       siteOrigins: settings.siteOrigins,
+      emailList: settings.lists.kit ? "kit" : "off",
+      textList: settings.lists.twilio ? "twilio" : "off",
     },
     "settings",
   );
@@ -131,6 +159,7 @@ async function shutdown(signal: string) {
   if ("closeIdleConnections" in server) server.closeIdleConnections();
   await closed;
   await notifier?.stop();
+  await outbox?.stop();
   mailer?.close();
   inbox.close();
   logger.info("stopped; inbox closed");

@@ -16,7 +16,47 @@ describe("readSettings", () => {
       siteOrigins: [],
       owners: [],
       logLevel: "info",
+      lists: { retrySeconds: 60 },
     });
+  });
+
+  it("sets up Kit and Twilio with their API addresses by default, and says what is missing", () => {
+    const lists = readSettings({
+      NEWSLETTER_SERVICE: "kit",
+      KIT_API_KEY: "kit-key",
+      KIT_FORM_ID: "1234",
+      KIT_WEBHOOK_SECRET: "a-long-random-webhook-secret-0123",
+      SMS_SERVICE: "twilio",
+      TWILIO_ACCOUNT_SID: `AC${"a".repeat(32)}`,
+      TWILIO_AUTH_TOKEN: "token",
+      TWILIO_MESSAGING_SERVICE_SID: `MG${"b".repeat(32)}`,
+      RINK_NAME: "Sugar Creek Skateland",
+    }).lists;
+    expect(lists).toEqual({
+      kit: {
+        apiKey: "kit-key",
+        formId: "1234",
+        apiUrl: "https://api.kit.com",
+        webhookSecret: "a-long-random-webhook-secret-0123",
+      },
+      twilio: {
+        accountSid: `AC${"a".repeat(32)}`,
+        authToken: "token",
+        messagingServiceSid: `MG${"b".repeat(32)}`,
+        apiUrl: "https://api.twilio.com",
+      },
+      rinkName: "Sugar Creek Skateland",
+      retrySeconds: 60,
+    });
+    expect(() => readSettings({ NEWSLETTER_SERVICE: "kit" })).toThrow(
+      /KIT_API_KEY: is required with NEWSLETTER_SERVICE=kit\n\s+KIT_FORM_ID: is required/,
+    );
+    expect(() => readSettings({ SMS_SERVICE: "twilio", TWILIO_AUTH_TOKEN: "t" })).toThrow(
+      /TWILIO_ACCOUNT_SID: is required with SMS_SERVICE=twilio[\s\S]*RINK_NAME: is required/,
+    );
+    expect(() => readSettings({ NEWSLETTER_SERVICE: "mailchimp" })).toThrow(/NEWSLETTER_SERVICE/);
+    expect(() => readSettings({ KIT_API_URL: "ftp://kit" })).toThrow(/KIT_API_URL/);
+    expect(() => readSettings({ KIT_WEBHOOK_SECRET: "short" })).toThrow(/KIT_WEBHOOK_SECRET/);
   });
 
   it("lets NOTIFY_TO sign in to the inbox unless OWNER_EMAILS says who, and reads SITE_URL", () => {

@@ -2,7 +2,11 @@ import { resolve } from "node:path";
 import { z } from "zod";
 import { parseTrustProxy, type TrustProxy } from "./client-info.ts";
 import { defaultDailyLimitPerForm, defaultRateLimitPerMinute } from "./form-endpoint.ts";
+import { defaultKitApiUrl } from "./kit.ts";
+import type { ListSettings } from "./list-settings.ts";
 import { defaultEmailsPerHour } from "./notify.ts";
+import { defaultOutboxRetrySeconds } from "./outbox.ts";
+import { defaultTwilioApiUrl } from "./twilio.ts";
 
 // Environment read once at start; a bad value stops the server with a clear message.
 // A variable set to an empty string counts as unset, as in most .env files.
@@ -18,6 +22,12 @@ const emailList = z
       .filter(Boolean),
   )
   .pipe(z.array(z.email("must be email addresses separated by commas")).min(1));
+
+/** A service's API base: https, or http for a stand-in on this machine (tests). */
+const serviceUrl = z.url({
+  protocol: /^https?$/,
+  error: "must be an https:// URL (the service's API)",
+});
 
 const schema = z
   .object({
@@ -110,6 +120,52 @@ const schema = z
           return origin;
         }),
     ),
+    // The list services (issue 25, list-settings.ts): Kit for the email list, Twilio for texts.
+    NEWSLETTER_SERVICE: z.preprocess(
+      blankAsUnset,
+      z.enum(["kit"], { error: 'must be "kit" (or unset: no email list service)' }).optional(),
+    ),
+    KIT_API_KEY: z.preprocess(blankAsUnset, z.string().optional()),
+    KIT_FORM_ID: z.preprocess(
+      blankAsUnset,
+      z.string().regex(/^\d+$/, "must be the form's number, as in its URL").optional(),
+    ),
+    KIT_API_URL: z.preprocess(blankAsUnset, serviceUrl.default(defaultKitApiUrl)),
+    // Long and random: Kit's legacy webhooks are proven by this secret in their URL alone.
+    KIT_WEBHOOK_SECRET: z.preprocess(
+      blankAsUnset,
+      z
+        .string()
+        .regex(/^[\w-]{24,}$/, "must be at least 24 letters, digits, - or _")
+        .optional(),
+    ),
+    KIT_WEBHOOK_SIGNING_SECRET: z.preprocess(blankAsUnset, z.string().optional()),
+    SMS_SERVICE: z.preprocess(
+      blankAsUnset,
+      z.enum(["twilio"], { error: 'must be "twilio" (or unset: no text service)' }).optional(),
+    ),
+    TWILIO_ACCOUNT_SID: z.preprocess(
+      blankAsUnset,
+      z
+        .string()
+        .regex(/^AC\w{32}$/, "must be an account SID (AC and 32 more)")
+        .optional(),
+    ),
+    TWILIO_AUTH_TOKEN: z.preprocess(blankAsUnset, z.string().optional()),
+    TWILIO_MESSAGING_SERVICE_SID: z.preprocess(
+      blankAsUnset,
+      z
+        .string()
+        .regex(/^MG\w{32}$/, "must be a Messaging Service SID (MG and 32 more)")
+        .optional(),
+    ),
+    TWILIO_API_URL: z.preprocess(blankAsUnset, serviceUrl.default(defaultTwilioApiUrl)),
+    // How every text names the sender; the carriers' registration asks for the same name.
+    RINK_NAME: z.preprocess(blankAsUnset, z.string().max(40).optional()),
+    OUTBOX_RETRY_SECONDS: z.preprocess(
+      blankAsUnset,
+      z.coerce.number().int().min(1).max(3600).default(defaultOutboxRetrySeconds),
+    ),
     LOG_LEVEL: z.preprocess(
       blankAsUnset,
       z.enum(["fatal", "error", "warn", "info", "debug", "silent"]).default("info"),
@@ -122,6 +178,23 @@ const schema = z
     }
     if (!env.SMTP_URL && (env.NOTIFY_TO || env.NOTIFY_FROM)) {
       ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required with NOTIFY_TO" });
+    }
+    const required = (when: string, names: (keyof typeof env)[]) => {
+      for (const name of names) {
+        if (!env[name])
+          ctx.addIssue({ code: "custom", path: [name], message: `is required with ${when}` });
+      }
+    };
+    if (env.NEWSLETTER_SERVICE === "kit") {
+      required("NEWSLETTER_SERVICE=kit", ["KIT_API_KEY", "KIT_FORM_ID"]);
+    }
+    if (env.SMS_SERVICE === "twilio") {
+      required("SMS_SERVICE=twilio", [
+        "TWILIO_ACCOUNT_SID",
+        "TWILIO_AUTH_TOKEN",
+        "TWILIO_MESSAGING_SERVICE_SID",
+        "RINK_NAME",
+      ]);
     }
   });
 
@@ -170,6 +243,8 @@ export interface Settings {
   /** The public origin, for the emailed sign-in link; unset: only a localhost request's own. */
   siteUrl?: string;
   logLevel: LogLevel;
+  /** The newsletter's list services (Kit, Twilio); none set up by default. */
+  lists: ListSettings;
 }
 
 export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
@@ -203,5 +278,35 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     owners: e.OWNER_EMAILS ?? to,
     ...(e.SITE_URL ? { siteUrl: e.SITE_URL } : {}),
     logLevel: e.LOG_LEVEL,
+    lists: {
+      ...(e.NEWSLETTER_SERVICE === "kit" && e.KIT_API_KEY && e.KIT_FORM_ID
+        ? {
+            kit: {
+              apiKey: e.KIT_API_KEY,
+              formId: e.KIT_FORM_ID,
+              apiUrl: e.KIT_API_URL,
+              ...(e.KIT_WEBHOOK_SECRET ? { webhookSecret: e.KIT_WEBHOOK_SECRET } : {}),
+              ...(e.KIT_WEBHOOK_SIGNING_SECRET
+                ? { signingSecret: e.KIT_WEBHOOK_SIGNING_SECRET }
+                : {}),
+            },
+          }
+        : {}),
+      ...(e.SMS_SERVICE === "twilio" &&
+      e.TWILIO_ACCOUNT_SID &&
+      e.TWILIO_AUTH_TOKEN &&
+      e.TWILIO_MESSAGING_SERVICE_SID
+        ? {
+            twilio: {
+              accountSid: e.TWILIO_ACCOUNT_SID,
+              authToken: e.TWILIO_AUTH_TOKEN,
+              messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID,
+              apiUrl: e.TWILIO_API_URL,
+            },
+          }
+        : {}),
+      ...(e.RINK_NAME ? { rinkName: e.RINK_NAME } : {}),
+      retrySeconds: e.OUTBOX_RETRY_SECONDS,
+    },
   };
 }

@@ -182,4 +182,9 @@ export interface SqlRunner {
   all(sql: string, ...params: (string | number | null)[]): Awaitable<Record<string, unknown>[]>;
   /** How many rows the statement changed. */
   run(sql: string, ...params: (string | number | null)[]): Awaitable<number>;
+  /** The statements in one transaction: all of them, or none (an update and its outbox rows). */
+  batch(statements: readonly SqlStatement[]): Awaitable<void>;
 }
+
+/** One statement and its parameters, for SqlRunner.batch. */
+export type SqlStatement = readonly [sql: string, ...params: (string | number | null)[]];

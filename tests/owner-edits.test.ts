@@ -95,14 +95,16 @@ describe("with the owner's edits in content/", { timeout: 180_000 }, () => {
 
   it("the unit suite passes", () => {
     // Both cores (vitest.config.ts), as the main run. Left out: this file, and the suites that
-    // start wrangler: the inbox's protocol and the owner's inbox on their two platforms read
-    // forms/ and server/, never content/; the main run has them, and here they would only
-    // start wrangler (and restart it) four times more.
+    // start wrangler: the inbox's protocol, the owner's inbox and updates, and the list
+    // services on their two platforms read forms/ and server/, never content/; the main run
+    // has them, and here they would only start wrangler (and restart it) many times more.
     const result = run(join(copy, "node_modules/.bin/vitest"), ["run"], {
       VITEST_EXCLUDE: [
         "tests/owner-edits.test.ts",
         "tests/inbox-protocol.test.ts",
         "tests/owner-inbox.test.ts",
+        "tests/owner-updates.test.ts",
+        "tests/list-services.test.ts",
         "server/edge/**",
       ].join(","),
     });

@@ -64,4 +64,25 @@ export interface EdgeBindings {
   NOTIFY_MAX_PER_HOUR?: string;
   /** A secret: the key of the deletions record (owner/deletions.ts); none kept without it. */
   DELETION_KEY?: string;
+  /** The list services (server/list-settings.ts): "kit" for the email list. */
+  NEWSLETTER_SERVICE?: string;
+  /** Secrets: Kit's API key, and the secret in its webhook URL (/hooks/kit/<secret>). */
+  KIT_API_KEY?: string;
+  KIT_WEBHOOK_SECRET?: string;
+  /** A Kit webhook endpoint's signing secret (X-Kit-Signature); optional. */
+  KIT_WEBHOOK_SIGNING_SECRET?: string;
+  KIT_FORM_ID?: string;
+  /** Kit's API by default; a stand-in's in the tests. */
+  KIT_API_URL?: string;
+  /** "twilio" for the text list. */
+  SMS_SERVICE?: string;
+  TWILIO_ACCOUNT_SID?: string;
+  /** A secret. */
+  TWILIO_AUTH_TOKEN?: string;
+  TWILIO_MESSAGING_SERVICE_SID?: string;
+  TWILIO_API_URL?: string;
+  /** How every text names the sender. */
+  RINK_NAME?: string;
+  /** The outbox's first retry after this many seconds ("60"), doubling to an hour. */
+  OUTBOX_RETRY_SECONDS?: string;
 }

@@ -86,5 +86,8 @@ export function d1Runner(db: D1Database): SqlRunner {
           .bind(...params)
           .run()
       ).meta.changes,
+    batch: async (list) => {
+      await db.batch(list.map(([sql, ...params]) => db.prepare(sql).bind(...params)));
+    },
   };
 }

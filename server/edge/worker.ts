@@ -1,16 +1,23 @@
 // The Worker: Cloudflare serves the built site from its static assets and runs this only for
 // the inbox's paths (run_worker_first in wrangler.jsonc), so page views stay free and
-// unmetered. The inbox is the Node server's (inbox-routes.ts, forms/), over D1, the
-// send_email binding and the ratelimits binding; a Cron Trigger retries unsent emails.
+// unmetered (the pages' read of /updates/current.json, at most once a minute a visitor, is
+// the one exception). The inbox is the Node server's (inbox-routes.ts, forms/), over D1, the
+// send_email binding and the ratelimits binding; a Cron Trigger retries unsent emails and drains
+// the list services' outbox (Kit, Twilio).
 import { type ExecutionContext, Hono } from "hono";
 import type { InboxEnv } from "../app-env.ts";
 import { defaultDailyLimitPerForm, defaultRateLimitPerMinute } from "../form-endpoint.ts";
 import { inboxRoutes } from "../inbox-routes.ts";
+import { defaultKitApiUrl } from "../kit.ts";
+import { type ListSettings, listHooksOf, listServicesOf } from "../list-settings.ts";
 import { createNotifier, defaultEmailsPerHour, type Notifier } from "../notify.ts";
+import { createOutbox, defaultOutboxRetrySeconds, type Outbox } from "../outbox.ts";
+import { outboxStore } from "../outbox-store.ts";
 import { deletions } from "../owner/deletions.ts";
 import { ownerStore } from "../owner/store.ts";
 import { createRateLimiter, type RateDecision } from "../rate-limit.ts";
 import { baseHeaders, httpsOnlyHeaders } from "../security-headers.ts";
+import { defaultTwilioApiUrl } from "../twilio.ts";
 import type { EdgeBindings, RateLimit } from "./bindings.ts";
 import { d1Runner, d1Store } from "./d1-store.ts";
 import { emailMailer } from "./email.ts";
@@ -40,8 +47,59 @@ function count(name: string, value: string | number | undefined, fallback: numbe
   return fallback;
 }
 
+/**
+ * The list services as the variables and secrets set them up; a half-set-up service is said
+ * and left off (the Node server refuses to start instead: settings.ts).
+ */
+function listSettingsOf(env: EdgeBindings): ListSettings {
+  const value = (name: keyof EdgeBindings) => {
+    const v = env[name];
+    return typeof v === "string" && v.trim() ? v.trim() : undefined;
+  };
+  const missing = (service: string, names: (keyof EdgeBindings)[]) => {
+    const absent = names.filter((name) => !value(name));
+    if (absent.length > 0) console.error(`${service} is not set up: ${absent.join(", ")} missing`);
+    return absent.length > 0;
+  };
+  const settings: ListSettings = {
+    retrySeconds: count(
+      "OUTBOX_RETRY_SECONDS",
+      env.OUTBOX_RETRY_SECONDS,
+      defaultOutboxRetrySeconds,
+    ),
+    ...(value("RINK_NAME") ? { rinkName: value("RINK_NAME") } : {}),
+  };
+  if (value("NEWSLETTER_SERVICE") === "kit" && !missing("Kit", ["KIT_API_KEY", "KIT_FORM_ID"])) {
+    const webhookSecret = value("KIT_WEBHOOK_SECRET");
+    const signingSecret = value("KIT_WEBHOOK_SIGNING_SECRET");
+    settings.kit = {
+      apiKey: value("KIT_API_KEY") ?? "",
+      formId: value("KIT_FORM_ID") ?? "",
+      apiUrl: value("KIT_API_URL") ?? defaultKitApiUrl,
+      ...(webhookSecret ? { webhookSecret } : {}),
+      ...(signingSecret ? { signingSecret } : {}),
+    };
+  }
+  const twilio = [
+    "TWILIO_ACCOUNT_SID",
+    "TWILIO_AUTH_TOKEN",
+    "TWILIO_MESSAGING_SERVICE_SID",
+    "RINK_NAME",
+  ] as const;
+  if (value("SMS_SERVICE") === "twilio" && !missing("Twilio", [...twilio])) {
+    settings.twilio = {
+      accountSid: value("TWILIO_ACCOUNT_SID") ?? "",
+      authToken: value("TWILIO_AUTH_TOKEN") ?? "",
+      messagingServiceSid: value("TWILIO_MESSAGING_SERVICE_SID") ?? "",
+      apiUrl: value("TWILIO_API_URL") ?? defaultTwilioApiUrl,
+    };
+  }
+  return settings;
+}
+
 interface Edge {
   notifier?: Notifier;
+  outbox?: Outbox;
   app: Hono<EdgeEnv>;
 }
 
@@ -60,6 +118,14 @@ function createEdge(env: EdgeBindings): Edge {
           inboxUrl: `${env.SITE_URL?.replace(/\/+$/, "") ?? ""}/inbox/`,
         })
       : undefined;
+  const lists = listSettingsOf(env);
+  const listServices = listServicesOf(lists);
+  const listStore = outboxStore(sql);
+  const outbox =
+    listServices.email || listServices.text
+      ? createOutbox({ store: listStore, services: listServices, retrySeconds: lists.retrySeconds })
+      : undefined;
+  const hooks = listHooksOf(lists, listStore, env.SITE_URL?.trim() || undefined);
   const limiter = env.FORM_LIMIT
     ? bindingLimiter(env.FORM_LIMIT)
     : createRateLimiter({ perMinute: defaultRateLimitPerMinute });
@@ -91,6 +157,13 @@ function createEdge(env: EdgeBindings): Edge {
       ),
       background: (c, task) => c.executionCtx.waitUntil(task),
       notifier,
+      ...(outbox ? { outbox } : {}),
+      ...(hooks ? { hooks } : {}),
+      updates: {
+        store: listStore,
+        services: listServices,
+        ...(lists.rinkName ? { rinkName: lists.rinkName } : {}),
+      },
       siteOrigins: list(env.SITE_ORIGINS),
       owner: {
         store: ownerStore(sql),
@@ -113,7 +186,7 @@ function createEdge(env: EdgeBindings): Edge {
     console.error(`${c.req.method} ${c.req.path} failed: ${String(error)}`);
     return c.text("Internal Server Error", 500);
   });
-  return { notifier, app };
+  return { notifier, ...(outbox ? { outbox } : {}), app };
 }
 
 // One per isolate: the bindings do not change between its requests.
@@ -127,8 +200,9 @@ export default {
   fetch(request: Request, env: EdgeBindings, ctx: ExecutionContext) {
     return edgeFor(env).app.fetch(request, env, ctx);
   },
-  // The Cron Trigger: one pass over the emails that did not go out.
+  // The Cron Trigger: one pass over the emails that did not go out, and one over the outbox.
   async scheduled(_controller: unknown, env: EdgeBindings) {
-    await edgeFor(env).notifier?.retryUnsent();
+    const { notifier, outbox } = edgeFor(env);
+    await Promise.all([notifier?.retryUnsent(), outbox?.drain()]);
   },
 };

@@ -192,14 +192,17 @@ export interface InboxPageData {
   search: string;
   counts: InboxCounts;
   rows: Submission[];
+  /** Whether "Post an update" is there (owner/update-routes.ts). */
+  updates?: boolean;
 }
 
-export function inboxPage({ email, view, search, counts, rows }: InboxPageData): Html {
+export function inboxPage({ email, view, search, counts, rows, updates }: InboxPageData): Html {
   const newCount = counts.newMessages + counts.newSignups;
   return layout(
     "Inbox",
     html`<h1>Inbox</h1>
       <p class="summary" role="status">${newCount === 0 ? "Nothing new." : `${newCount} new: ${plural(counts.newMessages, "message", "messages")}, ${plural(counts.newSignups, "signup", "signups")}.`}</p>
+      ${updates ? html`<p><a class="button" href="/inbox/updates">Post an update</a></p>` : ""}
       <nav aria-label="Kinds">
         <ul class="tabs">
           ${viewLinks(view, counts)}
@@ -320,4 +323,28 @@ dd { margin: 0 0 .4rem; white-space: pre-wrap; overflow-wrap: anywhere; }
 .everywhere p { margin: 0 0 .5rem; }
 .downloads { display: flex; flex-wrap: wrap; align-items: center; gap: .75rem 1.25rem; }
 @media (min-width: 60rem) { main { max-width: 60rem; } .items { grid-template-columns: 1fr 1fr; } }
+section { margin: 1.75rem 0; }
+section > h2 { margin: 0 0 .5rem; }
+h3 { font-size: 1.1rem; margin: 0; overflow-wrap: anywhere; }
+textarea { width: 100%; min-height: 6rem; padding: .5rem .75rem; border: 2px solid #6b5b8a; border-radius: .5rem; font: inherit; }
+.update-form { max-width: 32rem; gap: .4rem; }
+.update-form > label, .update-form > fieldset { margin-top: .75rem; }
+fieldset { border: 0; padding: 0; margin: 0; min-width: 0; }
+legend { padding: 0; margin-bottom: .25rem; font-weight: 600; }
+.choice { display: flex; align-items: center; gap: .65rem; min-height: 44px; font-weight: 400; }
+.choice input { flex: none; width: 1.4rem; height: 1.4rem; min-height: 0; margin: 0; accent-color: var(--brand); }
+.hint { margin: 0; color: #4b4060; font-size: .95rem; }
+.hours .row { display: flex; gap: .75rem; margin-top: .4rem; }
+.hours .row > * { flex: 1; gap: .25rem; }
+.error { margin: .15rem 0 0; color: var(--danger); font-weight: 600; }
+[aria-invalid="true"] { border-color: var(--danger); }
+.error-summary { margin: 1rem 0; padding: .75rem 1rem; border: 3px solid var(--danger); border-radius: .5rem; }
+.error-summary h2 { color: var(--danger); }
+.error-summary ul { margin: .5rem 0 0; padding-left: 1.2rem; }
+.error-summary a { color: var(--danger); font-weight: 600; }
+.sample { margin: .5rem 0; padding: .75rem 1rem; border: 2px solid var(--line); border-left: 6px solid var(--brand); border-radius: .5rem; background: var(--soft); }
+.sample p { margin: .25rem 0; }
+.sample form { margin-top: .75rem; }
+.sample-title { font-weight: 700; }
+.note-text { white-space: pre-wrap; overflow-wrap: anywhere; }
 `;

@@ -38,6 +38,7 @@ import {
   stylesheet,
 } from "./pages.ts";
 import type { InboxView, OwnerStore } from "./store.ts";
+import { mountUpdateRoutes, type UpdatesDeps } from "./update-routes.ts";
 
 export interface OwnerDeps {
   store: OwnerStore;
@@ -56,11 +57,13 @@ export interface OwnerDeps {
   background?: (c: Context, task: Promise<unknown>) => void;
   /** Where deletions are remembered for restores; without it they are not recorded. */
   deletions?: Deletions;
+  /** "Post an update" at /inbox/updates (update-routes.ts); absent, no such pages. */
+  updates?: UpdatesDeps;
   now?: () => Date;
   log?: (message: string) => void;
 }
 
-type OwnerEnv = InboxEnv & { Variables: InboxEnv["Variables"] & { owner: string } };
+export type OwnerEnv = InboxEnv & { Variables: InboxEnv["Variables"] & { owner: string } };
 
 /** The largest body an inbox form sends is a few hundred bytes; nothing bigger is read. */
 export const ownerMaxBodyBytes = 8 * 1024;
@@ -160,7 +163,9 @@ export function ownerRoutes(deps: OwnerDeps) {
       requested === "signups" || requested === "spam" ? requested : "messages";
     const search = (c.req.query("q") ?? "").slice(0, 100);
     const [counts, rows] = await Promise.all([store.counts(), store.list(view, search, 200)]);
-    return c.html(inboxPage({ email: owner, view, search, counts, rows }));
+    return c.html(
+      inboxPage({ email: owner, view, search, counts, rows, updates: Boolean(deps.updates) }),
+    );
   });
 
   // The link is made and emailed after the answer, so the answer takes the same time, and
@@ -267,11 +272,13 @@ export function ownerRoutes(deps: OwnerDeps) {
     if (!form) return c.notFound();
     // ?list=email or ?list=text: only the people on that list; else everyone, with both.
     const list = findList(form, c.req.query("list") ?? "");
-    const rows = onList(await store.byForm(form.kind), list);
+    // Who left a list since (an unsubscribe, a bounce, a STOP) is shown so, and not on it.
+    const optOuts = await store.optOuts();
+    const rows = onList(await store.byForm(form.kind), list, optOuts);
     await audit(c.get("owner"), "exported signups", `${list?.name ?? "all"}, ${rows.length} rows`);
     const day = now().toISOString().slice(0, 10);
     const what = list ? list.name.toLowerCase().replaceAll(" ", "-") : "newsletter-signups";
-    return c.body(submissionsCsv(form, rows), 200, {
+    return c.body(submissionsCsv(form, rows, undefined, optOuts), 200, {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${what}-${day}.csv"`,
     });
@@ -317,6 +324,16 @@ export function ownerRoutes(deps: OwnerDeps) {
     await audit(c.get("owner"), "emptied spam", `${deleted} submissions`);
     return c.redirect("/inbox/?view=spam", 303);
   });
+
+  if (deps.updates) {
+    mountUpdateRoutes(app, {
+      updates: deps.updates,
+      signedIn,
+      audit,
+      now,
+      ...(deps.background ? { background: deps.background } : {}),
+    });
+  }
 
   return app;
 }

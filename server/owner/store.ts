@@ -2,6 +2,7 @@
 // submissions by kind with a search, marked handled, one person's data deleted on request,
 // spam emptied; the sign-in links and sessions by the hash of their token; the owner's log.
 import { phoneKey } from "../../forms/phone.ts";
+import { outboxStore } from "../outbox-store.ts";
 import {
   type SqlRunner,
   type Submission,
@@ -110,6 +111,9 @@ export function ownerStore(sql: SqlRunner, { afterDelete }: OwnerStoreOptions = 
       return (await sql.all(statements.byForm, form, 0)).map(toSubmission);
     },
 
+    /** Who left the email or text list after signing up (the CSV says so, and leaves them out). */
+    optOuts: () => outboxStore(sql).optOuts(),
+
     /** `at` marks it handled, null makes it new again; false when there is no such row. */
     async setHandled(id: number, at: string | null): Promise<boolean> {
       return (await sql.run("UPDATE submissions SET handled_at = ? WHERE id = ?", at, id)) > 0;
@@ -143,6 +147,10 @@ export function ownerStore(sql: SqlRunner, { afterDelete }: OwnerStoreOptions = 
         `DELETE FROM submissions WHERE ${personFilter} RETURNING form, spam`,
         ...personParams(person),
       );
+      // Their rows for the list services (a signup's own went with it) and what they told them.
+      const keys = [person.email, person.phone];
+      await sql.run("DELETE FROM outbox WHERE recipient <> '' AND recipient IN (?, ?)", ...keys);
+      await sql.run("DELETE FROM list_consent WHERE person <> '' AND person IN (?, ?)", ...keys);
       await afterDelete?.();
       const spam = (r: Record<string, unknown>) => Number(r.spam) === 1;
       return {

@@ -33,6 +33,8 @@ export interface RunningEdge {
   port: number;
   /** Everything wrangler printed so far. */
   output(): string;
+  /** The local D1 database's SQLite file. */
+  databaseFile(): string;
   /** The rows of one query on the local D1 file, read with a connection of our own. */
   rows(sql: string, ...params: (string | number)[]): Record<string, unknown>[];
   /** The emails written so far, oldest first. */
@@ -122,6 +124,7 @@ export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
     url,
     port,
     output: () => printed,
+    databaseFile,
     rows(sql, ...params) {
       const db = new DatabaseSync(databaseFile(), { readOnly: true });
       try {

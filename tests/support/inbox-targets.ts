@@ -7,6 +7,7 @@
 // last test to reach cheaply. The owner's emails are bounded above all the suite sends.
 import { existsSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
+import type { SqlRunner } from "../../server/submission.ts";
 import { type EdgeMail, startEdge } from "./edge.ts";
 import { fakeSite, tempDir } from "./fake-site.ts";
 import { parseMail } from "./mail-parse.ts";
@@ -36,6 +37,13 @@ export interface InboxTarget {
   rows(afterId?: number): StoredRow[];
   /** Any query on the database, read with a connection of our own. */
   query(sql: string, ...params: (string | number)[]): Record<string, unknown>[];
+  /**
+   * The database read and written with a connection of our own, as the owner's code would
+   * through the store (the list services' updates, which no page posts yet).
+   */
+  sql: SqlRunner;
+  /** One retry pass now: the Cron Trigger on the Worker; Node's timer runs by itself. */
+  tick(): Promise<void>;
   /** The owner's emails so far (subject and text). */
   mails(): Pick<EdgeMail, "subject" | "text">[];
   waitForMails(count: number): Promise<Pick<EdgeMail, "subject" | "text">[]>;
@@ -54,7 +62,35 @@ const rowsQuery = `SELECT id, form, created_at, data, spam, notify_sent_at
 const toRow = (row: Record<string, unknown>) =>
   ({ ...row, data: JSON.parse(String(row.data)) }) as StoredRow;
 
-export async function nodeTarget(): Promise<InboxTarget> {
+/** A SqlRunner over a database file another process serves, one connection per call. */
+function fileRunner(path: () => string): SqlRunner {
+  const use = <T>(work: (db: DatabaseSync) => T): T => {
+    const db = new DatabaseSync(path());
+    try {
+      db.exec("PRAGMA busy_timeout = 5000");
+      return work(db);
+    } finally {
+      db.close();
+    }
+  };
+  return {
+    all: (sql, ...params) => use((db) => db.prepare(sql).all(...params)),
+    run: (sql, ...params) => use((db) => Number(db.prepare(sql).run(...params).changes)),
+    batch: (list) =>
+      use((db) => {
+        db.exec("BEGIN IMMEDIATE");
+        try {
+          for (const [sql, ...params] of list) db.prepare(sql).run(...params);
+          db.exec("COMMIT");
+        } catch (error) {
+          db.exec("ROLLBACK");
+          throw error;
+        }
+      }),
+  };
+}
+
+export async function nodeTarget(settings: Record<string, string> = {}): Promise<InboxTarget> {
   const dir = tempDir("rink-target-node-");
   const smtp = await startSmtp();
   const databasePath = `${dir.path}/inbox.db`;
@@ -66,6 +102,7 @@ export async function nodeTarget(): Promise<InboxTarget> {
     NOTIFY_TO: ownerAddress,
     SITE_ORIGINS: otherOrigin,
     ...limits,
+    ...settings,
   };
   let server = await startServer({ siteDir, databasePath, env });
   let printedBefore = "";
@@ -88,6 +125,8 @@ export async function nodeTarget(): Promise<InboxTarget> {
     clientHeader: "X-Forwarded-For",
     rows: (afterId = 0) => query(rowsQuery, afterId).map(toRow),
     query,
+    sql: fileRunner(() => databasePath),
+    tick: async () => {},
     mails,
     async waitForMails(count) {
       await smtp.waitFor(count);
@@ -113,12 +152,13 @@ export async function nodeTarget(): Promise<InboxTarget> {
   };
 }
 
-export async function edgeTarget(): Promise<InboxTarget> {
+export async function edgeTarget(settings: Record<string, string> = {}): Promise<InboxTarget> {
   const dir = tempDir("rink-target-edge-");
   const vars = {
     SITE_ORIGINS: otherOrigin,
     DELETION_KEY: "a test key, not a secret",
     ...limits,
+    ...settings,
   };
   const edge = await startEdge({ siteDir: fakeSite(dir.path), vars });
   return {
@@ -128,6 +168,8 @@ export async function edgeTarget(): Promise<InboxTarget> {
     clientHeader: "CF-Connecting-IP",
     rows: (afterId = 0) => edge.rows(rowsQuery, afterId).map(toRow),
     query: edge.rows,
+    sql: fileRunner(edge.databaseFile),
+    tick: edge.runScheduled,
     mails: edge.mails,
     waitForMails: edge.waitForMails,
     output: edge.output,

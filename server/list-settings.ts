@@ -1,0 +1,53 @@
+// Which list services are set up, as both homes read it: settings.ts (Node, zod over the
+// environment) and edge/worker.ts (the Worker's variables and secrets). NEWSLETTER_SERVICE=kit
+// with KIT_API_KEY and KIT_FORM_ID; SMS_SERVICE=twilio with TWILIO_ACCOUNT_SID,
+// TWILIO_AUTH_TOKEN, TWILIO_MESSAGING_SERVICE_SID and RINK_NAME. The *_API_URL settings point
+// the calls at a stand-in (tests) and default to the services' own.
+import { type KitSettings, kitService } from "./kit.ts";
+import type { ListHooksDeps } from "./list-hooks.ts";
+import type { ListServices } from "./list-service.ts";
+import type { OutboxStore } from "./outbox-store.ts";
+import { type TwilioSettings, twilioService } from "./twilio.ts";
+
+export interface ListSettings {
+  kit?: KitSettings & {
+    /** The secret in Kit's webhook URL (/hooks/kit/<secret>); no webhooks accepted without it. */
+    webhookSecret?: string;
+    /** A Kit webhook endpoint's signing secret: deliveries must carry its X-Kit-Signature. */
+    signingSecret?: string;
+  };
+  twilio?: TwilioSettings;
+  /** Every text names the rink. */
+  rinkName?: string;
+  /** The outbox's first retry after this many seconds, doubling to an hour. */
+  retrySeconds: number;
+}
+
+export function listServicesOf(settings: ListSettings, fetchImpl?: typeof fetch): ListServices {
+  return {
+    ...(settings.kit ? { email: kitService(settings.kit, fetchImpl) } : {}),
+    ...(settings.twilio ? { text: twilioService(settings.twilio, fetchImpl) } : {}),
+  };
+}
+
+/** The webhooks' settings; undefined when no service is set up (no /hooks/ routes). */
+export function listHooksOf(
+  settings: ListSettings,
+  store: OutboxStore,
+  siteUrl: string | undefined,
+): ListHooksDeps | undefined {
+  if (!settings.kit && !settings.twilio) return undefined;
+  const { kit, twilio } = settings;
+  return {
+    store,
+    ...(kit?.webhookSecret
+      ? {
+          kit: {
+            webhookSecret: kit.webhookSecret,
+            ...(kit.signingSecret ? { signingSecret: kit.signingSecret } : {}),
+          },
+        }
+      : {}),
+    ...(twilio ? { twilio: { authToken: twilio.authToken, ...(siteUrl ? { siteUrl } : {}) } } : {}),
+  };
+}

@@ -1,0 +1,488 @@
+// "Post an update" over HTTP on both of the inbox's homes (tests/support/inbox-targets.ts): the
+// owner posts a closure through the form, its preview and the confirmation; the pages' read
+// (/updates/current.json) shows it, and shows none once it is ended or past its end; bad input
+// comes back as a 4xx page that says what is wrong beside each field and keeps everything
+// typed; the email and text lists are offered only once their services are set up, and then
+// the update reaches them (the Kit and Twilio stand-ins) and the page says so in words; and
+// nothing without a session (401) or from another origin (403). The rules themselves, with a
+// clock of our own, are server/outbox.test.ts.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rinkWallClock } from "../server/rink-clock.ts";
+import { edgeTarget, type InboxTarget, nodeTarget, ownerAddress } from "./support/inbox-targets.ts";
+import { type KitStandIn, kitApiKey, kitFormId, startKitStandIn } from "./support/kit-stand-in.ts";
+import {
+  startTwilioStandIn,
+  type TwilioStandIn,
+  twilioAccountSid,
+  twilioAuthToken,
+  twilioMessagingServiceSid,
+} from "./support/twilio-stand-in.ts";
+
+const rinkName = "Sugar Creek Skateland";
+
+let clients = 0;
+const nextClient = () => {
+  clients += 1;
+  return `10.88.${(clients >> 8) & 255}.${clients & 255}`;
+};
+
+/** A moment on the rink's clock, `hours` from now, as the form's datetime-local field has it. */
+const rinkLocal = (hours: number) => {
+  const { date, time } = rinkWallClock(new Date(Date.now() + hours * 3_600_000));
+  return `${date}T${time}`;
+};
+const rinkToday = () => rinkWallClock(new Date()).date;
+
+/** The values hono/html escaped, as a browser reads them back. */
+const unescaped = (text: string) =>
+  text
+    .replaceAll("&quot;", '"')
+    .replaceAll("&#39;", "'")
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&amp;", "&");
+
+/** The hidden fields of the preview's form, as a browser would send them on. */
+function hiddenFields(page: string): [string, string][] {
+  return [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(
+    ([, name = "", value = ""]) => [name, unescaped(value)],
+  );
+}
+
+describe.for([
+  ["Node", nodeTarget],
+  ["Workers", edgeTarget],
+] as const)("the owner's updates on %s", { timeout: 60_000 }, ([, start]) => {
+  let target: InboxTarget;
+  let kit: KitStandIn;
+  let twilio: TwilioStandIn;
+  let cookie = "";
+
+  beforeAll(async () => {
+    [target, kit, twilio] = await Promise.all([start(), startKitStandIn(), startTwilioStandIn()]);
+    cookie = await signIn();
+  }, 90_000);
+  afterAll(async () => {
+    await target?.stop();
+    await Promise.all([kit?.close(), twilio?.close()]);
+  });
+
+  function send(path: string, init: RequestInit & { cookie?: string; origin?: string } = {}) {
+    const headers = new Headers(init.headers);
+    headers.set(target.clientHeader, nextClient());
+    if (init.method === "POST") headers.set("Origin", init.origin ?? target.url);
+    if (init.cookie) headers.set("Cookie", init.cookie);
+    return fetch(`${target.url}${path}`, { redirect: "manual", ...init, headers });
+  }
+  const post = (
+    path: string,
+    fields: Record<string, string> | [string, string][],
+    options: { cookie?: string; origin?: string } = { cookie },
+  ) =>
+    send(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields).toString(),
+      ...options,
+    });
+  const current = async () => {
+    const res = await send("/updates/current.json");
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { update: Record<string, unknown> | null }).update;
+  };
+
+  async function signIn(): Promise<string> {
+    const links = () =>
+      target.mails().filter((m) => m.subject === "Your sign-in link for the rink's inbox");
+    const before = links().length;
+    await post("/inbox/sign-in", { email: ownerAddress }, {});
+    const deadline = Date.now() + 10_000;
+    while (links().length === before && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    const token = /\/inbox\/auth\?token=(\S+)/.exec(links().at(-1)?.text ?? "")?.[1] ?? "";
+    const res = await post("/inbox/auth", { token }, {});
+    expect(res.status).toBe(303);
+    return (res.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  }
+
+  /** Form → preview → "Post it now": the update's id. */
+  async function postUpdate(fields: [string, string][]): Promise<string> {
+    const preview = await post("/inbox/updates/preview", fields);
+    const page = await preview.text();
+    expect(preview.status, page).toBe(200);
+    const hidden = hiddenFields(page);
+    const confirmed = await post("/inbox/updates", hidden);
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get("location")).toBe("/inbox/updates?done=posted");
+    return hidden.find(([name]) => name === "id")?.[1] ?? "";
+  }
+
+  it("answers the pages' read with no update, kept a minute, with the site's headers", async () => {
+    const res = await send("/updates/current.json");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=60");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("content-security-policy")).toMatch(/^default-src 'none'/);
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(await res.json()).toEqual({ update: null });
+  });
+
+  it("refuses the update pages without a session (401) and a post from another origin (403)", async () => {
+    const fields = { kind: "news", note: "Hi", until: rinkLocal(2) };
+    expect((await send("/inbox/updates")).status).toBe(401);
+    for (const path of [
+      "/inbox/updates/preview",
+      "/inbox/updates/edit",
+      "/inbox/updates",
+      `/inbox/updates/${crypto.randomUUID()}/end`,
+    ]) {
+      expect((await post(path, fields, {})).status, path).toBe(401);
+      const forged = await post(path, fields, { cookie, origin: "https://evil.example" });
+      expect(forged.status, path).toBe(403);
+    }
+    expect(target.query("SELECT id FROM list_updates")).toEqual([]);
+  });
+
+  it("offers the site alone while no list service is set up, and refuses a list it did not offer", async () => {
+    const res = await send("/inbox/updates", { cookie });
+    expect(res.status).toBe(200);
+    const page = await res.text();
+    expect(page).toContain('<h2 id="post-heading">Post an update</h2>');
+    expect(page).toContain("It always shows on the site.");
+    expect(page).toContain("The email and text lists are not set up");
+    expect(page).not.toContain('name="lists"');
+    // Every field has its label.
+    for (const id of ["note", "date", "opens", "closes", "until", "kind-closed-today"]) {
+      expect(page, id).toContain(`for="${id}"`);
+      expect(page, id).toContain(`id="${id}"`);
+    }
+    const refused = await post("/inbox/updates/preview", [
+      ["kind", "news"],
+      ["note", "New skates are in!"],
+      ["until", rinkLocal(5)],
+      ["lists", "text"],
+    ]);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("The text list is not set up.");
+  });
+
+  it("answers bad input with a 4xx page: what is wrong, beside its field, and everything typed kept", async () => {
+    const until = rinkLocal(3);
+    const tooFar = rinkLocal(24 * 15);
+    const cases: [string, [string, string][], string, string][] = [
+      [
+        "no note",
+        [
+          ["kind", "closed-today"],
+          ["note", "  "],
+          ["until", until],
+        ],
+        "note",
+        "Write the note.",
+      ],
+      [
+        "more than 14 days ahead",
+        [
+          ["kind", "closed-today"],
+          ["note", "Snow day & ice"],
+          ["until", tooFar],
+        ],
+        "until",
+        "The update can hold at most 14 days ahead.",
+      ],
+      [
+        "a kind that does not exist",
+        [
+          ["kind", "party-time"],
+          ["note", "Snow day & ice"],
+          ["until", until],
+        ],
+        "kind",
+        "Choose what the update means.",
+      ],
+      [
+        "different hours without the times",
+        [
+          ["kind", "different-hours"],
+          ["note", "Open late <today>"],
+          ["until", until],
+        ],
+        "opens",
+        "Give the time the rink opens today.",
+      ],
+      [
+        "a closure on a date without the date",
+        [
+          ["kind", "closed-on-date"],
+          ["note", "Closed for a private event"],
+          ["until", until],
+        ],
+        "date",
+        "Choose the date the rink is closed.",
+      ],
+      [
+        "an end that is not a date",
+        [
+          ["kind", "news"],
+          ["note", "New skates"],
+          ["until", "next friday"],
+        ],
+        "until",
+        "Write the end as a date and time, like 2026-01-10 23:59.",
+      ],
+    ];
+    for (const [name, fields, field, message] of cases) {
+      const res = await post("/inbox/updates/preview", fields);
+      expect(res.status, name).toBe(400);
+      const page = await res.text();
+      expect(page, name).toContain("<title>Error: Post an update · Inbox</title>");
+      // Announced at the top, each problem a link to its field, and said beside the field.
+      expect(page, name).toMatch(/<div class="error-summary" role="alert"/);
+      expect(page, name).toContain(
+        `<p class="error" id="${field}-error">${message.replaceAll("'", "&#39;")}`,
+      );
+      expect(page, name).toMatch(new RegExp(`aria-describedby="[^"]*${field}-error"`));
+      // Nothing typed is lost.
+      const note = fields.find(([n]) => n === "note")?.[1] ?? "";
+      const typedUntil = fields.find(([n]) => n === "until")?.[1] ?? "";
+      expect(unescaped(page), name).toContain(`>${note}</textarea>`);
+      expect(unescaped(page), name).toContain(`value="${typedUntil}"`);
+      const kind = fields.find(([n]) => n === "kind")?.[1] ?? "";
+      if (kind !== "party-time") {
+        expect(page, name).toMatch(new RegExp(`value="${kind}" required checked`));
+      }
+    }
+    const hours = await post("/inbox/updates/preview", [
+      ["kind", "different-hours"],
+      ["note", "Open late"],
+      ["opens", "18:00"],
+      ["closes", "17:00"],
+      ["until", until],
+    ]);
+    expect(hours.status).toBe(400);
+    const hoursPage = await hours.text();
+    expect(hoursPage).toContain("The closing time must be after the opening time.");
+    expect(hoursPage).toContain('value="18:00"');
+    // "Post it now" without a preview's id: refused, nothing stored.
+    const unpreviewed = await post("/inbox/updates", [
+      ["kind", "news"],
+      ["note", "Hello"],
+      ["until", until],
+    ]);
+    expect(unpreviewed.status).toBe(400);
+    expect(await unpreviewed.text()).toContain("Preview the update first, then post it.");
+    expect(target.query("SELECT id FROM list_updates")).toEqual([]);
+  });
+
+  it("posts a closure from the form, its preview and the confirmation; the site's read shows it; End now ends it", async () => {
+    const note = "Closed today: the roads are ice. Stay safe!";
+    const fields: [string, string][] = [
+      ["kind", "closed-today"],
+      ["note", note],
+      ["until", rinkLocal(4)],
+    ];
+    const preview = await post("/inbox/updates/preview", fields);
+    expect(preview.status).toBe(200);
+    const page = await preview.text();
+    expect(page).toContain("<h1>Check the update</h1>");
+    expect(page).toContain("Nothing is sent until you press “Post it now”.");
+    expect(page).toContain("Today&#39;s status on every page turns to Closed, with the note.");
+    expect(page).toContain(note);
+    expect(page).toContain(">Post it now</button>");
+    // The preview stores nothing.
+    expect(target.query("SELECT id FROM list_updates")).toEqual([]);
+
+    // "Change it" brings the form back as it was.
+    const back = await post("/inbox/updates/edit", hiddenFields(page));
+    expect(back.status).toBe(200);
+    expect(unescaped(await back.text())).toContain(`>${note}</textarea>`);
+
+    const hidden = hiddenFields(page);
+    const confirmed = await post("/inbox/updates", hidden);
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get("location")).toBe("/inbox/updates?done=posted");
+    // A second press of the button posts nothing twice.
+    expect((await post("/inbox/updates", hidden)).status).toBe(303);
+    const stored = target.query("SELECT id FROM list_updates");
+    expect(stored).toHaveLength(1);
+    const id = String(stored[0]?.id);
+
+    const shown = await current();
+    expect(shown).toEqual({
+      id,
+      kind: "closed-today",
+      note,
+      date: rinkToday(),
+      hours: null,
+      until: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:00\.000Z$/),
+    });
+    const until = Date.parse(String(shown?.until));
+    expect(Math.abs(until - (Date.now() + 4 * 3_600_000))).toBeLessThan(120_000);
+
+    const list = await (await send("/inbox/updates?done=posted", { cookie })).text();
+    expect(list).toContain('<p class="summary" role="status">Posted.');
+    expect(list).toContain(`action="/inbox/updates/${id}/end"`);
+    expect(list).toContain(">End now</button>");
+
+    const ended = await post(`/inbox/updates/${id}/end`, {});
+    expect(ended.status).toBe(303);
+    expect(ended.headers.get("location")).toBe("/inbox/updates?done=ended");
+    expect(await current()).toBeNull();
+    const after = await (await send("/inbox/updates?done=ended", { cookie })).text();
+    expect(after).toContain("Nothing: the site shows its usual hours and announcement.");
+    expect(after).toMatch(/Ended \w{3}, \w{3} \d+/);
+    expect(after).not.toContain(">End now</button>");
+    expect((await post(`/inbox/updates/${crypto.randomUUID()}/end`, {})).status).toBe(404);
+  });
+
+  it("gives the day's hours for different hours; a newer update replaces the one shown", async () => {
+    const news = await postUpdate([
+      ["kind", "news"],
+      ["note", "Glow night is back on Saturday."],
+      ["until", rinkLocal(48)],
+    ]);
+    expect(await current()).toMatchObject({ id: news, kind: "news", date: null, hours: null });
+    const preview = await (
+      await post("/inbox/updates/preview", [
+        ["kind", "different-hours"],
+        ["note", "Opening late for the storm."],
+        ["opens", "14:00"],
+        ["closes", "17:00"],
+        ["until", rinkLocal(6)],
+      ])
+    ).text();
+    expect(preview).toContain("Different hours today: 2:00 PM to 5:00 PM");
+    expect(preview).toContain(
+      "It replaces the update on the site now: “Glow night is back on Saturday.”",
+    );
+    expect((await post("/inbox/updates", hiddenFields(preview))).status).toBe(303);
+    expect(await current()).toMatchObject({
+      kind: "different-hours",
+      note: "Opening late for the storm.",
+      date: rinkToday(),
+      hours: [{ start: "14:00", end: "17:00" }],
+    });
+    expect(
+      target.query("SELECT ended_at FROM list_updates WHERE id = ?", news)[0]?.ended_at,
+    ).toEqual(expect.any(String));
+  });
+
+  it("never shows an update past its end", async () => {
+    // One that ended an hour ago, newer than the one in force: the one in force is shown.
+    const at = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+    const before = await current();
+    await target.sql.run(
+      `INSERT INTO list_updates (id, created_at, kind, note, ends_at, subject, text_body, lists)
+       VALUES (?, ?, 'closed-today', 'Old news', ?, 's', '', '{}')`,
+      crypto.randomUUID(),
+      at(0),
+      at(-1),
+    );
+    expect(await current()).toEqual(before);
+    // With the one in force ended, none.
+    await target.sql.run(
+      "UPDATE list_updates SET ended_at = ? WHERE id = ?",
+      at(0),
+      String(before?.id),
+    );
+    expect(await current()).toBeNull();
+  });
+
+  it("offers the email and text lists once their services are set up, and reports what each list got", async () => {
+    await target.restart({
+      NEWSLETTER_SERVICE: "kit",
+      KIT_API_KEY: kitApiKey,
+      KIT_FORM_ID: kitFormId,
+      KIT_API_URL: kit.url,
+      SMS_SERVICE: "twilio",
+      TWILIO_ACCOUNT_SID: twilioAccountSid,
+      TWILIO_AUTH_TOKEN: twilioAuthToken,
+      TWILIO_MESSAGING_SERVICE_SID: twilioMessagingServiceSid,
+      TWILIO_API_URL: twilio.url,
+      RINK_NAME: rinkName,
+      OUTBOX_RETRY_SECONDS: "1",
+    });
+    const signup = await send("/f/newsletter", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ email: "fam@example.com", phone: "(317) 555-0301" }),
+    });
+    expect(signup.status).toBe(200);
+
+    const form = await (await send("/inbox/updates", { cookie })).text();
+    expect(form).toContain('value="email"> The email list (sent by Kit)</label>');
+    expect(form).toContain('value="text"> The text list (sent by Twilio)</label>');
+    expect(form).not.toContain("are not set up");
+
+    const note = "Closed today for the ice storm.";
+    const preview = await (
+      await post("/inbox/updates/preview", [
+        ["kind", "closed-today"],
+        ["note", note],
+        ["until", rinkLocal(3)],
+        ["lists", "email"],
+        ["lists", "text"],
+      ])
+    ).text();
+    expect(preview).toContain('<h2 id="email-heading">Email to the email list</h2>');
+    expect(preview).toContain(`<dd>${rinkName}: Closed today</dd>`);
+    const text = `${rinkName}: ${note} Reply STOP to opt out.`;
+    expect(preview).toContain(`${text}</p>`);
+    expect(preview).toContain(`${text.length} of 160 characters`);
+    expect(kit.broadcasts).toHaveLength(0);
+    expect(twilio.messages).toHaveLength(0);
+    expect((await post("/inbox/updates", hiddenFields(preview))).status).toBe(303);
+
+    const deadline = Date.now() + 20_000;
+    while ((kit.broadcasts.length < 1 || twilio.messages.length < 1) && Date.now() < deadline) {
+      await target.tick();
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(kit.broadcasts.map((b) => b.subject)).toEqual([`${rinkName}: Closed today`]);
+    expect(twilio.messages.map((m) => [m.to, m.body])).toEqual([["+13175550301", text]]);
+    // The stand-ins hear of each call before the server records its answer: poll the page.
+    const report = async () => (await send("/inbox/updates", { cookie })).text();
+    let page = await report();
+    for (
+      let i = 0;
+      i < 40 && !(/<dd>1 text sent\./.test(page) && /<dd>Sent: one email/.test(page));
+      i++
+    ) {
+      await target.tick();
+      await new Promise((r) => setTimeout(r, 250));
+      page = await report();
+    }
+    expect(page).toMatch(
+      /<dt>The email list<\/dt>\s*<dd>Sent: one email to everyone on the list\./,
+    );
+    expect(page).toMatch(/<dt>The text list<\/dt>\s*<dd>1 text sent\./);
+  }, 120_000);
+
+  it("posts at most 5 updates a day, keeping what was typed", async () => {
+    const since = new Date(Date.now() - 86_400_000).toISOString();
+    const posted = Number(
+      target.query("SELECT count(*) AS n FROM list_updates WHERE created_at >= ?", since)[0]?.n,
+    );
+    for (let i = posted; i < 5; i++) {
+      await postUpdate([
+        ["kind", "news"],
+        ["note", `News number ${i}`],
+        ["until", rinkLocal(2)],
+      ]);
+    }
+    const preview = await (
+      await post("/inbox/updates/preview", [
+        ["kind", "news"],
+        ["note", "One too many"],
+        ["until", rinkLocal(2)],
+      ])
+    ).text();
+    const refused = await post("/inbox/updates", hiddenFields(preview));
+    expect(refused.status).toBe(429);
+    const page = await refused.text();
+    expect(page).toContain("At most 5 updates a day: please wait before sending another.");
+    expect(page).toContain(">One too many</textarea>");
+  });
+});
