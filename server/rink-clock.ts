@@ -1,28 +1,16 @@
 // The rink's wall clock on the server (the owner's update page, the updates' dates): dates are
-// "YYYY-MM-DD" and times "HH:MM" in the rink's zone, as the content files write them. Intl
-// only, so the same code runs under Node and on Workers.
+// "YYYY-MM-DD" and times "HH:MM" in the rink's zone, as the content files write them. The
+// pages' own calendar (app/lib/calendar-day.ts: no table here, so Intl), which runs under Node
+// and on Workers alike.
 import { timeZone } from "../app/content/time-zone.ts";
+import { rinkInstant as instantOn, rinkClock } from "../app/lib/calendar-day.ts";
 
 export { timeZone };
 
-const partsOf = new Intl.DateTimeFormat("en-US", {
-  timeZone,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-/** The rink's date and time at an instant. */
+/** The rink's date and time at an instant (app/lib/calendar-day.ts, as the pages read it). */
 export function rinkWallClock(instant: Date): { date: string; time: string } {
-  const parts = partsOf.formatToParts(instant);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "00";
-  return {
-    date: `${get("year")}-${get("month")}-${get("day")}`,
-    time: `${get("hour")}:${get("minute")}`,
-  };
+  const { date, time } = rinkClock(instant, timeZone);
+  return { date, time };
 }
 
 export const rinkDate = (instant: Date) => rinkWallClock(instant).date;
@@ -34,22 +22,12 @@ export const clockPattern = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const isDate = (date: string) =>
   datePattern.test(date) && new Date(`${date}T12:00:00Z`).toISOString().startsWith(date);
 
-/** The zone's offset from UTC at an instant, in minutes (-300 for EST). */
-function offsetAt(instant: number): number {
-  const at = Math.floor(instant / 60_000) * 60_000;
-  const { date, time } = rinkWallClock(new Date(at));
-  return (Date.parse(`${date}T${time}:00Z`) - at) / 60_000;
-}
-
 /**
- * The instant of a date and time on the rink's clock ("2026-01-10", "21:00"); in a time the
- * clocks skip (spring forward) the instant an hour on, in a time they repeat the first.
+ * The instant of a date and time on the rink's clock ("2026-01-10", "21:00"), as the pages'
+ * calendar reads it (app/lib/calendar-day.ts).
  */
-export function rinkInstant(date: string, time: string): Date {
-  const wall = Date.parse(`${date}T${time}:00Z`);
-  const first = wall - offsetAt(wall) * 60_000;
-  return new Date(wall - offsetAt(first) * 60_000);
-}
+export const rinkInstant = (date: string, time: string) =>
+  new Date(instantOn(`${date}T${time}`, timeZone));
 
 /** The days from one rink date to another (2026-01-10 → 2026-01-12: 2). */
 export const daysBetween = (from: string, to: string) =>
@@ -64,12 +42,6 @@ const dayFormat = new Intl.DateTimeFormat("en-US", {
 
 /** "Saturday, January 10" for a rink date. */
 export const longDate = (date: string) => dayFormat.format(new Date(`${date}T12:00:00Z`));
-
-/** "2:00 PM" for "14:00". */
-export function clockWords(time: string): string {
-  const [h = 0, m = 0] = time.split(":").map(Number);
-  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
-}
 
 const momentFormat = new Intl.DateTimeFormat("en-US", {
   timeZone,

@@ -4,11 +4,12 @@
 // nothing; and shown on the site (/updates/current.json) until it ends. The owner's page
 // (owner/update-routes.ts) calls previewUpdate, then queueUpdate, then shows deliveryReport; a
 // pass of the outbox (outbox.drain) sends what was queued.
+
+import { formatTime } from "../app/lib/format.ts";
 import { type ListId, type ListServices, notSetUp } from "./list-service.ts";
 import type { ListUpdateRow, OutboxState, OutboxStore, UpdateHours } from "./outbox-store.ts";
 import {
   clockPattern,
-  clockWords,
   daysBetween,
   isDate,
   longDate,
@@ -93,7 +94,7 @@ export interface UpdatePreview {
 export function headline(kind: UpdateKind, date: string | null, hours: UpdateHours | null): string {
   if (kind === "closed-on-date" && date) return `Closed ${longDate(date)}`;
   if (kind === "different-hours" && hours) {
-    return `Different hours today: ${clockWords(hours.start)} to ${clockWords(hours.end)}`;
+    return `Different hours today: ${formatTime(hours.start)} to ${formatTime(hours.end)}`;
   }
   return updateKinds[kind];
 }

@@ -4,25 +4,23 @@
 // STOP, signed as Twilio signs it, means that number is never texted; a forged webhook is
 // refused; Kit's unsubscribe marks the person in the owner's CSV; bad input gets a clear 4xx.
 // The outbox's rules with a clock of our own are server/outbox.test.ts.
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outboxStore } from "../server/outbox-store.ts";
 import { deliveryReport, queueUpdate } from "../server/updates.ts";
 import { edgeTarget, type InboxTarget, nodeTarget, ownerAddress } from "./support/inbox-targets.ts";
 import {
   type KitStandIn,
-  kitApiKey,
   kitFormId,
   kitLegacyWebhook,
   startKitStandIn,
 } from "./support/kit-stand-in.ts";
+import { listServiceSettings } from "./support/list-service-settings.ts";
 import {
   incomingMessage,
   signTwilio,
   startTwilioStandIn,
   type TwilioStandIn,
-  twilioAccountSid,
-  twilioAuthToken,
-  twilioMessagingServiceSid,
 } from "./support/twilio-stand-in.ts";
 
 const kitSecret = "kit-webhook-secret-for-the-tests-0123";
@@ -45,18 +43,8 @@ describe.for([
   beforeAll(async () => {
     [kit, twilio] = await Promise.all([startKitStandIn(), startTwilioStandIn()]);
     target = await start({
-      NEWSLETTER_SERVICE: "kit",
-      KIT_API_KEY: kitApiKey,
-      KIT_FORM_ID: kitFormId,
-      KIT_API_URL: kit.url,
+      ...listServiceSettings(kit.url, twilio.url, rinkName),
       KIT_WEBHOOK_SECRET: kitSecret,
-      SMS_SERVICE: "twilio",
-      TWILIO_ACCOUNT_SID: twilioAccountSid,
-      TWILIO_AUTH_TOKEN: twilioAuthToken,
-      TWILIO_MESSAGING_SERVICE_SID: twilioMessagingServiceSid,
-      TWILIO_API_URL: twilio.url,
-      RINK_NAME: rinkName,
-      OUTBOX_RETRY_SECONDS: "1",
     });
   }, 90_000);
   afterAll(async () => {

@@ -8,7 +8,13 @@
 // the sign-in's answer time with a slow or failing mailer, are server/owner/auth.test.ts.
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { edgeTarget, type InboxTarget, nodeTarget, ownerAddress } from "./support/inbox-targets.ts";
+import {
+  edgeTarget,
+  type InboxTarget,
+  nodeTarget,
+  ownerAddress,
+  pageRequest,
+} from "./support/inbox-targets.ts";
 
 const contact = {
   name: "Pat Skater",
@@ -40,11 +46,7 @@ describe.for([
 
   /** A request from the inbox's own pages (same Origin), with a cookie when given. */
   function send(path: string, init: RequestInit & { cookie?: string; origin?: string } = {}) {
-    const headers = new Headers(init.headers);
-    headers.set(target.clientHeader, nextClient());
-    if (init.method === "POST") headers.set("Origin", init.origin ?? target.url);
-    if (init.cookie) headers.set("Cookie", init.cookie);
-    return fetch(`${target.url}${path}`, { redirect: "manual", ...init, headers });
+    return pageRequest(target, nextClient(), path, init);
   }
   const post = (path: string, fields: Record<string, string>, cookie?: string, origin?: string) =>
     send(path, {

@@ -8,15 +8,16 @@
 // clock of our own, are server/outbox.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rinkWallClock } from "../server/rink-clock.ts";
-import { edgeTarget, type InboxTarget, nodeTarget, ownerAddress } from "./support/inbox-targets.ts";
-import { type KitStandIn, kitApiKey, kitFormId, startKitStandIn } from "./support/kit-stand-in.ts";
 import {
-  startTwilioStandIn,
-  type TwilioStandIn,
-  twilioAccountSid,
-  twilioAuthToken,
-  twilioMessagingServiceSid,
-} from "./support/twilio-stand-in.ts";
+  edgeTarget,
+  type InboxTarget,
+  nodeTarget,
+  ownerAddress,
+  pageRequest,
+} from "./support/inbox-targets.ts";
+import { type KitStandIn, startKitStandIn } from "./support/kit-stand-in.ts";
+import { listServiceSettings } from "./support/list-service-settings.ts";
+import { startTwilioStandIn, type TwilioStandIn } from "./support/twilio-stand-in.ts";
 
 const rinkName = "Sugar Creek Skateland";
 
@@ -68,11 +69,7 @@ describe.for([
   });
 
   function send(path: string, init: RequestInit & { cookie?: string; origin?: string } = {}) {
-    const headers = new Headers(init.headers);
-    headers.set(target.clientHeader, nextClient());
-    if (init.method === "POST") headers.set("Origin", init.origin ?? target.url);
-    if (init.cookie) headers.set("Cookie", init.cookie);
-    return fetch(`${target.url}${path}`, { redirect: "manual", ...init, headers });
+    return pageRequest(target, nextClient(), path, init);
   }
   const post = (
     path: string,
@@ -391,19 +388,7 @@ describe.for([
   });
 
   it("offers the email and text lists once their services are set up, and reports what each list got", async () => {
-    await target.restart({
-      NEWSLETTER_SERVICE: "kit",
-      KIT_API_KEY: kitApiKey,
-      KIT_FORM_ID: kitFormId,
-      KIT_API_URL: kit.url,
-      SMS_SERVICE: "twilio",
-      TWILIO_ACCOUNT_SID: twilioAccountSid,
-      TWILIO_AUTH_TOKEN: twilioAuthToken,
-      TWILIO_MESSAGING_SERVICE_SID: twilioMessagingServiceSid,
-      TWILIO_API_URL: twilio.url,
-      RINK_NAME: rinkName,
-      OUTBOX_RETRY_SECONDS: "1",
-    });
+    await target.restart(listServiceSettings(kit.url, twilio.url, rinkName));
     const signup = await send("/f/newsletter", {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json" },

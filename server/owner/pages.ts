@@ -3,9 +3,9 @@
 // small stylesheet, every action a plain form. hono/html escapes every value put in.
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
-import { timeZone } from "../../app/content/time-zone.ts";
 import { displayValue, fieldLabel, formOfKind } from "../inbox-forms.ts";
 import { plural } from "../plural.ts";
+import { momentWords } from "../rink-clock.ts";
 import type { Submission } from "../submission.ts";
 import { linkMinutes } from "./auth.ts";
 import type { Deleted, InboxCounts, InboxView, Person } from "./store.ts";
@@ -111,15 +111,6 @@ export function messagePage(title: string, text: string, signedInAs?: string): H
   );
 }
 
-const when = new Intl.DateTimeFormat("en-US", {
-  timeZone,
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
-
 const views: {
   view: InboxView;
   label: string;
@@ -164,7 +155,7 @@ function item(submission: Submission, view: InboxView, search: string): Html {
   return html`<li class="item${fresh ? " fresh" : ""}">
         <article aria-labelledby="s${submission.id}">
           <h2 id="s${submission.id}">${fresh ? html`<span class="badge">New</span> ` : ""}${who}</h2>
-          <p class="meta">${when.format(new Date(submission.createdAt))} · #${submission.id}</p>
+          <p class="meta">${momentWords(new Date(submission.createdAt))} · #${submission.id}</p>
           <p class="contact">
             ${data.email ? html`<a href="${replyLink(submission)}">Reply to ${data.email}</a>` : ""}
             ${data.phone ? html`<a href="tel:${data.phone.replace(/[^\d+]/g, "")}">Call ${data.phone}</a>` : ""}
@@ -266,7 +257,7 @@ export function forgetPage(id: number, person: Person, rows: Submission[], email
       <p>${rows.length === 0 ? "Nothing is stored for them." : `${plural(rows.length, "submission holds", "submissions hold")} this email or phone, however the number was written. Deleting them cannot be undone.`}</p>
       ${
         rows.length > 0
-          ? html`<ul class="plain">${rows.map((r) => html`<li>#${r.id} · ${r.form === "contact" ? "Message" : "Signup"} · ${when.format(new Date(r.createdAt))}${r.spam ? " · spam" : ""}</li>`)}</ul>
+          ? html`<ul class="plain">${rows.map((r) => html`<li>#${r.id} · ${r.form === "contact" ? "Message" : "Signup"} · ${momentWords(new Date(r.createdAt))}${r.spam ? " · spam" : ""}</li>`)}</ul>
       <form method="post" action="/inbox/forget" class="stack">
         <input type="hidden" name="id" value="${id}">
         <button type="submit" class="danger">Delete ${plural(rows.length, "submission", "submissions")}</button>

@@ -180,3 +180,21 @@ export async function edgeTarget(settings: Record<string, string> = {}): Promise
     },
   };
 }
+
+/**
+ * A request as the owner's pages make it: from `client` (the target's client-address header),
+ * with the inbox's own Origin on a POST (or `origin`), a cookie when given, redirects not
+ * followed.
+ */
+export function pageRequest(
+  target: InboxTarget,
+  client: string,
+  path: string,
+  init: RequestInit & { cookie?: string; origin?: string } = {},
+) {
+  const headers = new Headers(init.headers);
+  headers.set(target.clientHeader, client);
+  if (init.method === "POST") headers.set("Origin", init.origin ?? target.url);
+  if (init.cookie) headers.set("Cookie", init.cookie);
+  return fetch(`${target.url}${path}`, { redirect: "manual", ...init, headers });
+}
