@@ -23,8 +23,11 @@ export interface InboxRoutesDeps extends FormEndpointDeps {
   updates?: UpdatesDeps;
 }
 
-/** How long a browser may keep /updates/current.json: "on the site within a minute". */
-export const currentUpdateMaxAge = 60;
+/**
+ * How long a browser may keep /updates/current.json: with the pages' read every 15 s
+ * (app/browser/live-update.ts), a new update is on every open page within a minute.
+ */
+export const currentUpdateMaxAge = 45;
 
 export function inboxRoutes({ owner, hooks, updates, ...deps }: InboxRoutesDeps) {
   const app = new Hono<InboxEnv>();
@@ -45,7 +48,7 @@ export function inboxRoutes({ owner, hooks, updates, ...deps }: InboxRoutesDeps)
   }
 
   // The update in force, for every page's script (app/browser/): { "update": null } or its
-  // note, kind, date, hours and end; one indexed read, kept by the browser a minute.
+  // note, kind, date, hours and end; one indexed read, kept by the browser 45 s.
   if (updates) {
     app.get("/updates/current.json", async (c) => {
       const update = await updates.store.current((deps.now?.() ?? new Date()).toISOString());

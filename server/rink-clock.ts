@@ -33,16 +33,6 @@ export const rinkInstant = (date: string, time: string) =>
 export const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
-const dayFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  weekday: "long",
-  month: "long",
-  day: "numeric",
-});
-
-/** "Saturday, January 10" for a rink date. */
-export const longDate = (date: string) => dayFormat.format(new Date(`${date}T12:00:00Z`));
-
 const momentFormat = new Intl.DateTimeFormat("en-US", {
   timeZone,
   weekday: "short",

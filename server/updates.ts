@@ -5,26 +5,13 @@
 // (owner/update-routes.ts) calls previewUpdate, then queueUpdate, then shows deliveryReport; a
 // pass of the outbox (outbox.drain) sends what was queued.
 
-import { formatTime } from "../app/lib/format.ts";
+import { headline, type UpdateKind, updateKinds } from "../app/lib/live-update.ts";
 import { type ListId, type ListServices, notSetUp } from "./list-service.ts";
 import type { ListUpdateRow, OutboxState, OutboxStore, UpdateHours } from "./outbox-store.ts";
-import {
-  clockPattern,
-  daysBetween,
-  isDate,
-  longDate,
-  rinkDate,
-  rinkInstant,
-} from "./rink-clock.ts";
+import { clockPattern, daysBetween, isDate, rinkDate, rinkInstant } from "./rink-clock.ts";
 import { composeText } from "./text-message.ts";
 
-export const updateKinds = {
-  "closed-today": "Closed today",
-  "closed-on-date": "Closed on a date",
-  "different-hours": "Different hours today",
-  news: "News",
-} as const;
-export type UpdateKind = keyof typeof updateKinds;
+export { headline, type UpdateKind, updateKinds };
 
 export interface Update {
   kind: UpdateKind;
@@ -88,15 +75,6 @@ export interface UpdatePreview {
   problems: string[];
   /** The same problems, each with the field it is about. */
   issues: UpdateIssue[];
-}
-
-/** "Closed Saturday, January 10", "Different hours today: 2:00 PM to 5:00 PM", "News". */
-export function headline(kind: UpdateKind, date: string | null, hours: UpdateHours | null): string {
-  if (kind === "closed-on-date" && date) return `Closed ${longDate(date)}`;
-  if (kind === "different-hours" && hours) {
-    return `Different hours today: ${formatTime(hours.start)} to ${formatTime(hours.end)}`;
-  }
-  return updateKinds[kind];
 }
 
 export function previewUpdate(

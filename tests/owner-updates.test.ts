@@ -115,11 +115,11 @@ describe.for([
     return hidden.find(([name]) => name === "id")?.[1] ?? "";
   }
 
-  it("answers the pages' read with no update, kept a minute, with the site's headers", async () => {
+  it("answers the pages' read with no update, kept 45 s, with the site's headers", async () => {
     const res = await send("/updates/current.json");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
-    expect(res.headers.get("cache-control")).toBe("public, max-age=60");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=45");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("content-security-policy")).toMatch(/^default-src 'none'/);
     expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");

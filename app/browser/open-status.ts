@@ -16,7 +16,13 @@ function paint(element: Element, open: boolean) {
   element.classList.add(...add.split(" ").filter(Boolean));
 }
 
-export function showOpenStatus(rink: RinkClockData, now: Date, root: ParentNode = document) {
+/** `liveNote`: the owner's live update's note, cut to its room's width where it shows. */
+export function showOpenStatus(
+  rink: RinkClockData,
+  now: Date,
+  liveNote?: string,
+  root: ParentNode = document,
+) {
   const status = openStatus(rink, now, rink.timeZone);
   const text = describeOpenStatus(status);
   for (const box of root.querySelectorAll("[data-open-status]")) {
@@ -30,5 +36,6 @@ export function showOpenStatus(rink: RinkClockData, now: Date, root: ParentNode 
     pill.hidden = false;
     note.textContent = status.note ?? "";
     note.hidden = !status.note;
+    note.toggleAttribute("data-live", status.note !== undefined && status.note === liveNote);
   }
 }

@@ -1,19 +1,32 @@
 // The one script every page runs (app/layouts/site.astro), a few KiB: the phone's menu, the
-// open-now status and the dated lists on the visitor's clock (each minute), the
-// announcement's end, the year in the footer, the galleries' viewer and hover prefetch. The
-// forms are React islands of their own.
+// open-now status and the dated lists on the visitor's clock (each minute), the owner's live
+// update (its bar, and its date in the status and the lists), the announcement's end, the
+// year in the footer, the galleries' viewer and hover prefetch. The forms are React islands
+// of their own.
 import { inForce } from "../lib/announcement";
 import { rinkClock } from "../lib/calendar-day";
+import { type LiveUpdate, liveSpecialDate, withLiveDate } from "../lib/live-update";
 import { startGalleries } from "./gallery";
+import { showLiveDates } from "./live-dates";
+import { showLiveBar, watchLiveUpdate } from "./live-update";
 import { startMenu } from "./menu";
 import { type RinkClockData, showOpenStatus } from "./open-status";
 import { startHoverPrefetch } from "./prefetch";
 import { showToday } from "./today";
 
-function everyMinute(rink: RinkClockData | null) {
+interface PageData extends RinkClockData {
+  /** Where the owner's live update is read; null where the site has no server of its own. */
+  liveUpdates: string | null;
+}
+
+let live: LiveUpdate | null = null;
+
+function everyMinute(rink: PageData | null) {
   const now = new Date();
+  if (live && !(Date.parse(live.until) > now.getTime())) showLive(rink, null);
   if (rink) {
-    showOpenStatus(rink, now);
+    const specialDates = withLiveDate(rink.specialDates, liveSpecialDate(live));
+    showOpenStatus({ ...rink, specialDates }, now, live?.note);
     showToday(rinkClock(now, rink.timeZone).date);
   }
   const banner = document.querySelector<HTMLElement>("[data-announcement]");
@@ -29,10 +42,18 @@ function everyMinute(rink: RinkClockData | null) {
   }
 }
 
+function showLive(rink: PageData | null, update: LiveUpdate | null) {
+  live = update;
+  showLiveBar(update);
+  showLiveDates(liveSpecialDate(update));
+  everyMinute(rink);
+}
+
 const data = document.getElementById("rink-clock")?.textContent;
-const rink: RinkClockData | null = data ? JSON.parse(data) : null;
+const rink: PageData | null = data ? JSON.parse(data) : null;
 startMenu();
 startGalleries();
 everyMinute(rink);
 window.setInterval(() => everyMinute(rink), 60_000);
+if (rink?.liveUpdates) watchLiveUpdate(rink.liveUpdates, (update) => showLive(rink, update));
 startHoverPrefetch();

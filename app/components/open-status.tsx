@@ -50,12 +50,14 @@ export function OpenStatus({
   const text = size === "large" ? "text-base sm:text-lg" : "text-sm";
   const padding = size === "large" ? "px-4 py-1.5" : "px-3 py-1";
   const noteStyle = `col-start-1 row-start-2 mt-1 font-semibold ${text}`;
-  // Room is kept for the longest status and, when special dates are coming, for the longest
-  // of their notes.
+  // Room is kept for the longest status and for the longest note of the special dates coming,
+  // or one line when none is: the owner's live update (app/browser/live-update.ts) writes its
+  // note there, cut to the room's width.
   const reserve = reservedStatusTexts(rink, buildDate);
   const all = upcomingSpecialDates(specialDates, buildDate).map((d) => d.note);
   const longest = Math.max(0, ...all.map((n) => n.length));
-  const notes = [...new Set(all.filter((n) => n.length >= longest - 2))];
+  const notes =
+    all.length > 0 ? [...new Set(all.filter((n) => n.length >= longest - 2))] : ["\u00a0"];
   // One grid holds the status over invisible copies of the longest texts it can show, so it
   // is as tall as the tallest of them at any width and in any font: nothing moves when the
   // status appears or changes (CLS 0).
@@ -91,7 +93,7 @@ export function OpenStatus({
         />
         <span>{status ? describeOpenStatus(status) : ""}</span>
       </p>
-      <p data-status-note hidden={!status?.note} className={noteStyle}>
+      <p data-status-note hidden={!status?.note} className={`${noteStyle} data-live:truncate`}>
         {status?.note ?? ""}
       </p>
     </div>

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
+  formatDate,
   formatDay,
   formatDayList,
   formatDuration,
+  formatLongDate,
   formatPrice,
   formatSkaters,
   formatTime,
@@ -64,6 +66,12 @@ describe("days", () => {
     expect(formatDayList(["friday"])).toBe("Friday");
     expect(formatDayList(["friday", "saturday"])).toBe("Friday and Saturday");
     expect(formatDayList(["friday", "saturday", "sunday"])).toBe("Friday, Saturday and Sunday");
+  });
+  it("names a date short in the lists and in full in the owner's updates", () => {
+    expect(formatDate("2026-12-25")).toBe("Friday, Dec 25");
+    expect(formatDate("2027-09-04")).toBe("Saturday, Sep 4");
+    expect(formatLongDate("2026-12-25")).toBe("Friday, December 25");
+    expect(formatLongDate("2027-09-04")).toBe("Saturday, September 4");
   });
 });
 

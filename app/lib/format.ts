@@ -71,22 +71,33 @@ export function formatSkaters(skaters: number | "unlimited"): string {
 }
 
 const monthNames = [
-  "Jan",
-  "Feb",
-  "Mar",
-  "Apr",
+  "January",
+  "February",
+  "March",
+  "April",
   "May",
-  "Jun",
-  "Jul",
-  "Aug",
-  "Sep",
-  "Oct",
-  "Nov",
-  "Dec",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
 ];
+
+function dateParts(date: string): { month: string; day: number } {
+  const [, month = 1, day = 1] = date.split("-").map(Number);
+  return { month: monthNames[month - 1] ?? "", day };
+}
 
 /** "Friday, Dec 25" for "2026-12-25" (no Intl: the date is already the rink's). */
 export function formatDate(date: string): string {
-  const [, month = 1, day = 1] = date.split("-").map(Number);
-  return `${formatDay(dayOf(date))}, ${monthNames[month - 1]} ${day}`;
+  const { month, day } = dateParts(date);
+  return `${formatDay(dayOf(date))}, ${month.slice(0, 3)} ${day}`;
+}
+
+/** "Friday, December 25": the owner's updates name their date in full. */
+export function formatLongDate(date: string): string {
+  const { month, day } = dateParts(date);
+  return `${formatDay(dayOf(date))}, ${month} ${day}`;
 }

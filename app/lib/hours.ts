@@ -1,4 +1,4 @@
-import type { DayHours } from "../content/types";
+import type { DayHours, SpecialDate } from "../content/types";
 import { formatDay, formatTimeRange } from "./format";
 
 export interface HoursRow {
@@ -32,3 +32,11 @@ export function hoursRows(week: readonly DayHours[]): HoursRow[] {
     hours,
   }));
 }
+
+/** "Closed", "12:00–5:00 PM", "Usual hours": a special date's hours as the lists show them. */
+export const specialHoursText = (d: Pick<SpecialDate, "closed" | "hours">) =>
+  d.closed
+    ? "Closed"
+    : d.hours.length > 0
+      ? d.hours.map(formatTimeRange).join(", ")
+      : "Usual hours";

@@ -4,10 +4,11 @@
 // problem comes back on the page with everything typed, each said beside its field.
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
+import { formatLongDate } from "../../app/lib/format.ts";
 import type { ListId } from "../list-service.ts";
 import type { CurrentUpdate, ListUpdateRow } from "../outbox-store.ts";
 import { plural } from "../plural.ts";
-import { longDate, momentWords } from "../rink-clock.ts";
+import { momentWords } from "../rink-clock.ts";
 import { gsm7Length, segmentLength } from "../text-message.ts";
 import {
   type DeliveryReport,
@@ -211,7 +212,7 @@ function recentItem(row: ListUpdateRow, report: DeliveryReport | undefined, now:
             <p class="note-text">${row.note}</p>
             <dl>
               <dt>The site</dt>
-              <dd>${row.kind === "closed-on-date" && row.date ? `Shown, with ${longDate(row.date)} closed.` : "Shown."}</dd>
+              <dd>${row.kind === "closed-on-date" && row.date ? `Shown, with ${formatLongDate(row.date)} closed.` : "Shown."}</dd>
               ${lists.map(deliveryWords)}
             </dl>
           </article>
@@ -285,7 +286,7 @@ function siteEffect(kind: UpdateKind, preview: UpdatePreview): string {
   if (kind === "closed-today")
     return "Today's status on every page turns to Closed, with the note.";
   if (kind === "closed-on-date" && preview.date) {
-    return `The hours shown for ${longDate(preview.date)} turn to Closed, with the note.`;
+    return `The hours shown for ${formatLongDate(preview.date)} turn to Closed, with the note.`;
   }
   if (kind === "different-hours")
     return "Today's hours on every page turn to these, with the note.";

@@ -1,8 +1,9 @@
 // Measuring what moves when a page's scripts run, apart from what a busy machine's parser does
 // before: the scripts are held back until the page as built has been parsed, painted and its
 // layout shifts reported; then they are released and only the shifts after that are
-// returned. Used by performance.spec.ts (every page, open and closed) and
-// special-dates.spec.ts (the announcement hidden before the first paint).
+// returned. Used by performance.spec.ts (every page, open and closed),
+// special-dates.spec.ts (the announcement hidden before the first paint) and
+// live-update.spec.ts (the owner's update arriving on an open page).
 import type { Page } from "@playwright/test";
 import { expect, waitForHydration } from "./fixtures";
 
@@ -47,6 +48,14 @@ export const twoFrames = (page: Page) =>
         requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 50))),
       ),
   );
+
+/** Forgets the shifts so far (the page's load): shiftsSoFar then returns only later ones. */
+export const forgetShifts = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as ShiftWindow;
+    w.__flushShifts();
+    w.__shifts = [];
+  });
 
 export const shiftsSoFar = (page: Page) =>
   page.evaluate(() => {

@@ -1,0 +1,57 @@
+// The owner's live closure or hours (app/lib/live-update.ts) in the page's "Holiday hours and
+// closures" lists (app/components/special-dates-list.tsx): an item for its date, in date
+// order, in place of the content's own item for that date. A list on the screen would move
+// under the visitor's eyes, so each list changes only while it is out of view (below the
+// screen nothing visible moves; above it the browser's scroll anchoring keeps the view still).
+import type { SpecialDate } from "../content/types";
+import { formatDate } from "../lib/format";
+import { specialHoursText } from "../lib/hours";
+
+const waiting = new Map<Element, IntersectionObserver>();
+
+function place(list: HTMLElement, live: SpecialDate | null) {
+  for (const old of list.querySelectorAll("[data-live-item]:not(template)")) old.remove();
+  for (const replaced of list.querySelectorAll("[data-replaced]")) {
+    replaced.removeAttribute("data-replaced");
+  }
+  const template = list.querySelector<HTMLTemplateElement>("template[data-live-item]");
+  const item = template?.content.firstElementChild?.cloneNode(true);
+  if (live && item instanceof HTMLElement) {
+    item.dataset.showFrom = "";
+    item.dataset.showUntil = live.date;
+    const title = item.querySelector("dt");
+    const hours = item.querySelector("[data-item-hours]");
+    const note = item.querySelector("[data-item-note]");
+    if (title) title.textContent = `${formatDate(live.date)}: `;
+    if (hours) hours.textContent = specialHoursText(live);
+    if (note) note.textContent = live.note;
+    const items = [...list.querySelectorAll<HTMLElement>("[data-date]")];
+    items.find((i) => i.dataset.date === live.date)?.setAttribute("data-replaced", "");
+    const after = items.find((i) => (i.dataset.date ?? "") >= live.date);
+    (after?.parentElement ?? template?.parentElement)?.insertBefore(
+      item,
+      after ?? template ?? null,
+    );
+  }
+  list.hidden = list.querySelector("[data-show-until]:not([hidden])") === null;
+}
+
+/**
+ * Puts the live date into every list now or, for a list whose box is on the screen, once the
+ * box leaves it (the box, since a list with nothing to show yet takes no room of its own).
+ */
+export function showLiveDates(live: SpecialDate | null, root: ParentNode = document) {
+  for (const template of root.querySelectorAll("[data-dated-list] template[data-live-item]")) {
+    const list = template.closest<HTMLElement>("[data-dated-list]");
+    if (!list) continue;
+    waiting.get(list)?.disconnect();
+    const observer = new IntersectionObserver(([entry]) => {
+      if (entry?.isIntersecting) return;
+      observer.disconnect();
+      waiting.delete(list);
+      place(list, live);
+    });
+    waiting.set(list, observer);
+    observer.observe(list.parentElement ?? list);
+  }
+}

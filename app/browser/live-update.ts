@@ -1,0 +1,81 @@
+// The owner's update in force, read from the site's own origin (/updates/current.json, which
+// the server lets a browser keep 45 s) every 15 s and when the tab comes back into view, so a
+// page left open shows a new update within a minute and a visitor's browser asks the server
+// at most about once a minute. The bar (app/components/live-update-bar.tsx) shows it; the
+// page's script (page.ts) puts its date into the status and the lists.
+import { headline, type LiveUpdate, liveUpdateOf } from "../lib/live-update";
+
+const pollSeconds = 15;
+const hiddenKey = "rink-update-hidden";
+
+/** Calls `changed` with the update in force whenever it differs from the last one seen. */
+export function watchLiveUpdate(url: string, changed: (update: LiveUpdate | null) => void) {
+  let last: LiveUpdate | null = null;
+  const read = async () => {
+    let json: unknown;
+    try {
+      const response = await fetch(url, { headers: { Accept: "application/json" } });
+      if (!response.ok) return;
+      json = await response.json();
+    } catch {
+      return; // Offline for a moment: the last answer holds until its own end.
+    }
+    const update = liveUpdateOf(json, Date.now());
+    if (JSON.stringify(update) === JSON.stringify(last)) return;
+    last = update;
+    changed(update);
+  };
+  void read();
+  window.setInterval(read, pollSeconds * 1000);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") void read();
+  });
+}
+
+function storedHidden(): string | null {
+  try {
+    return localStorage.getItem(hiddenKey);
+  } catch {
+    return null; // Storage refused (a private window): the bar just shows.
+  }
+}
+
+/** Fills the bar with the update, or hides it; "Hide" puts it away for this update. */
+export function showLiveBar(update: LiveUpdate | null, root: ParentNode = document) {
+  const bar = root.querySelector<HTMLElement>("[data-live-update]");
+  if (!bar) return;
+  const text = bar.querySelector<HTMLElement>("[data-live-text]");
+  const more = bar.querySelector<HTMLButtonElement>("[data-live-more]");
+  const hide = bar.querySelector<HTMLButtonElement>("[data-live-hide]");
+  const title = bar.querySelector("[data-live-headline]");
+  const note = bar.querySelector("[data-live-note]");
+  if (!text || !more || !hide || !title || !note) return;
+  const shown = update !== null && storedHidden() !== update.id;
+  // Keyboard focus scrolled into view is kept clear of the bar (WCAG 2.4.11).
+  const keepClear = () => {
+    document.documentElement.style.scrollPaddingBottom = bar.hidden ? "" : `${bar.offsetHeight}px`;
+  };
+  bar.hidden = !shown;
+  if (!update || !shown) return keepClear();
+  title.textContent = `${headline(update.kind, update.date, update.hours?.[0])}.`;
+  note.textContent = update.note;
+  const clamp = (clamped: boolean) => {
+    text.classList.toggle("line-clamp-3", clamped);
+    more.setAttribute("aria-expanded", String(!clamped));
+    more.textContent = clamped ? "Show all" : "Show less";
+    keepClear();
+  };
+  clamp(true);
+  more.hidden = text.scrollHeight <= text.clientHeight + 1;
+  more.onclick = () => clamp(!text.classList.contains("line-clamp-3"));
+  hide.onclick = () => {
+    try {
+      localStorage.setItem(hiddenKey, update.id);
+    } catch {
+      // Not remembered: hidden on this page only.
+    }
+    bar.hidden = true;
+    keepClear();
+    document.getElementById("main")?.focus({ preventScroll: true });
+  };
+}
