@@ -12,8 +12,9 @@ import { backupInbox, restoreInbox } from "../server/backup.ts";
 import { findList, submissionsCsv } from "../server/csv.ts";
 import { openInbox, type Submission } from "../server/inbox.ts";
 import { displayValue, formOfKind, type InboxForm, inboxForms } from "../server/inbox-forms.ts";
+import { outboxStore } from "../server/outbox-store.ts";
 import { readSettings } from "../server/settings.ts";
-import { statements, toSubmission } from "../server/submission.ts";
+import { type SqlRunner, statements, toSubmission } from "../server/submission.ts";
 import { queryD1 } from "../tooling/wrangler.ts";
 
 const formNames = inboxForms.map((f) => f.kind).join("|");
@@ -23,8 +24,10 @@ const usage = `Usage:
   npm run inbox -- export <${formNames}> --csv [--include-spam] [--list email|text]
                                               print one form's submissions as CSV
                                               (spreadsheet-safe), oldest first; for the
-                                              newsletter, --list gives only the people on
-                                              the email list or the text-alert list
+                                              newsletter, "opted out (…)" marks who left a
+                                              list since (Kit, Twilio), and --list gives only
+                                              the people still on the email list or the
+                                              text-alert list
   npm run inbox -- backup FILE                write a checked copy of the inbox to FILE;
                                               safe while the server is running
   npm run inbox -- restore FILE               put the inbox in FILE back (the current one is
@@ -148,8 +151,12 @@ async function run(argv: string[]): Promise<void> {
     throw new UsageError(`Unknown command: ${command}`);
   }
 
-  const exported = (form: InboxForm, rows: Submission[]) =>
-    submissionsCsv(form, rows, values.list === undefined ? undefined : findList(form, values.list));
+  // As the inbox's download does (owner/routes.ts): who left a list since is marked so, and
+  // is not on it.
+  const exported = async (form: InboxForm, rows: Submission[], sql: SqlRunner) => {
+    const list = values.list === undefined ? undefined : findList(form, values.list);
+    return submissionsCsv(form, rows, list, await outboxStore(sql).optOuts());
+  };
   if (values.edge || values.remote) {
     await fromEdge(command, formName, exported, {
       limit,
@@ -172,7 +179,7 @@ async function run(argv: string[]): Promise<void> {
     const form = formOfKind(formName ?? "");
     if (command === "export" && form) {
       const rows = inbox.listByForm(form.kind, { includeSpam: values["include-spam"] });
-      process.stdout.write(exported(form, rows));
+      process.stdout.write(await exported(form, rows, inbox.sql));
       return;
     }
     const near = relative(process.cwd(), databasePath);
@@ -195,15 +202,15 @@ function printRecent(rows: Submission[], where: string) {
 async function fromEdge(
   command: string,
   formName: string | undefined,
-  exported: (form: InboxForm, rows: Submission[]) => string,
+  exported: (form: InboxForm, rows: Submission[], sql: SqlRunner) => Promise<string>,
   options: { limit: number; includeSpam: boolean; remote: boolean },
 ) {
   if (command !== "list" && command !== "export") {
     throw new UsageError(`${command} works on the Node server's inbox only`);
   }
-  const query = async (sql: string, params: (string | number)[]) => {
+  const all = async (sql: string, ...params: (string | number | null)[]) => {
     try {
-      return (await queryD1(sql, params, {}, options.remote)).map(toSubmission);
+      return await queryD1(sql, params, {}, options.remote);
     } catch (error) {
       if (!options.remote && String(error).includes("no such table")) {
         throw new Error("No local Cloudflare inbox yet: run npm run start:edge first.");
@@ -211,14 +218,19 @@ async function fromEdge(
       throw error;
     }
   };
+  // The CLI only reads: wrangler d1 execute runs one statement at a time, with no transaction.
+  const readOnly = () => {
+    throw new Error("npm run inbox reads the Cloudflare inbox; it changes nothing there");
+  };
+  const d1: SqlRunner = { all, run: readOnly, batch: readOnly };
   const form = formOfKind(formName ?? "");
   if (command === "export" && form) {
-    const rows = await query(statements.byForm, [form.kind, options.includeSpam ? 1 : 0]);
-    process.stdout.write(exported(form, rows));
+    const rows = await all(statements.byForm, form.kind, options.includeSpam ? 1 : 0);
+    process.stdout.write(await exported(form, rows.map(toSubmission), d1));
     return;
   }
   const where = options.remote ? "the deployed D1 inbox" : "the local Cloudflare inbox";
-  printRecent(await query(statements.recent, [options.limit]), where);
+  printRecent((await all(statements.recent, options.limit)).map(toSubmission), where);
 }
 
 try {

@@ -3,8 +3,10 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { phoneKey } from "../forms/phone.ts";
 import { tempDir } from "../tests/support/fake-site.ts";
 import { openInbox } from "./inbox.ts";
+import { outboxStore } from "./outbox-store.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const projectNode = existsSync(join(root, "node_modules/.bin/node"))
@@ -85,6 +87,41 @@ describe("npm run inbox", { timeout: 30_000 }, () => {
       "ID,Received,Name,Email,Phone,Subject,Message\r\n" +
         '2,2025-06-02T12:00:00.000Z,Pat Skater,pat@example.com,,Group Event,"Scouts troop,\n20 kids"\r\n',
     );
+  });
+
+  it("marks who left a list since, as the inbox's download does, and leaves them off it", async () => {
+    // Three signups; then one unsubscribes from Kit's emails and one texts STOP to Twilio, as
+    // the services' webhooks record it (list-hooks.ts).
+    const optedOutPath = join(dir.path, "opted-out.db");
+    const inbox = openInbox(optedOutPath);
+    const signup = (createdAt: string, data: Record<string, string>) =>
+      inbox.insert({ form: "newsletter", createdAt, data, spam: false });
+    signup("2025-06-01T12:00:00.000Z", { email: "fam@example.com", phone: "(317) 555-0201" });
+    signup("2025-06-02T12:00:00.000Z", { email: "Leaving@Example.com", phone: "(317) 555-0202" });
+    signup("2025-06-03T12:00:00.000Z", { phone: "(317) 555-0204" });
+    const consent = outboxStore(inbox.sql);
+    const at = "2025-06-10T08:00:00.000Z";
+    await consent.setConsent("email", "leaving@example.com", "out", "unsubscribed", at);
+    await consent.setConsent("text", phoneKey("(317) 555-0204"), "out", "Replied STOP", at);
+    inbox.close();
+
+    const exported = (...list: string[]) =>
+      cli(["export", "newsletter", "--csv", ...list], optedOutPath);
+    expect(exported()).toEqual({
+      code: 0,
+      err: "",
+      out:
+        "ID,Received,Email,Phone,Agreed to email news,Agreed to text alerts\r\n" +
+        "1,2025-06-01T12:00:00.000Z,fam@example.com,(317) 555-0201,yes,yes\r\n" +
+        '2,2025-06-02T12:00:00.000Z,Leaving@Example.com,(317) 555-0202,"opted out (unsubscribed, 2025-06-10)",yes\r\n' +
+        '3,2025-06-03T12:00:00.000Z,,(317) 555-0204,no,"opted out (Replied STOP, 2025-06-10)"\r\n',
+    });
+    const emailList = exported("--list", "email").out;
+    expect(emailList).toContain("fam@example.com");
+    expect(emailList).not.toContain("Leaving@Example.com");
+    const textList = exported("--list", "text").out;
+    expect(textList).toContain("(317) 555-0202");
+    expect(textList).not.toContain("(317) 555-0204");
   });
 
   it("explains its usage on wrong arguments, exiting 2", () => {

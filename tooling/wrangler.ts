@@ -69,7 +69,8 @@ export function applyMigrations(place: WranglerPlace = {}, remote = false): Prom
 }
 
 /** A parameter as an SQL literal: `wrangler d1 execute` takes no bound parameters. */
-function literal(value: string | number): string {
+function literal(value: string | number | null): string {
+  if (value === null) return "NULL";
   if (typeof value === "number") {
     if (!Number.isFinite(value)) throw new Error(`Not a number for SQL: ${value}`);
     return String(value);
@@ -80,7 +81,7 @@ function literal(value: string | number): string {
 /** One SQL statement with `?` parameters on the inbox's D1, local or `remote`; its rows. */
 export async function queryD1(
   sql: string,
-  params: readonly (string | number)[],
+  params: readonly (string | number | null)[],
   place: WranglerPlace = {},
   remote = false,
 ): Promise<Record<string, unknown>[]> {

@@ -23,6 +23,7 @@ export function layout(title: string, body: Html, signedInAs?: string): Html {
     <meta name="robots" content="noindex, nofollow">
     <title>${title} · Inbox</title>
     <link rel="stylesheet" href="${stylesheetPath}">
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml">
   </head>
   <body>
     <header class="top">

@@ -13,9 +13,7 @@ import { expectNoViolations } from "./axe";
 import { expect, gotoHydrated, type Mailbox, test, uniqueEmail, viewports } from "./fixtures";
 import { screenshotDir } from "./host-screenshots";
 import { pressByKeyboard, walkTabStops } from "./keyboard";
-
-const linkSubject = "Your sign-in link for the rink's inbox";
-const linkIn = (text = "") => /https?:\/\/\S+\/inbox\/auth\?token=\S+/.exec(text)?.[0] ?? "";
+import { signInAsOwner, signInLink, signInSubject } from "./owner-sign-in";
 
 interface Deployment {
   name: string;
@@ -34,10 +32,10 @@ const deployments: Deployment[] = [
     origin: () => process.env.BASE_URL ?? "",
     async link(count, mailbox) {
       await expect
-        .poll(() => mailbox.all().filter((m) => m.subject === linkSubject).length)
+        .poll(() => mailbox.all().filter((m) => m.subject === signInSubject).length)
         .toBeGreaterThanOrEqual(count);
-      const mail = mailbox.all().findLast((m) => m.subject === linkSubject);
-      return linkIn(mail?.text);
+      const mail = mailbox.all().findLast((m) => m.subject === signInSubject);
+      return signInLink(mail?.text);
     },
   },
   {
@@ -45,9 +43,9 @@ const deployments: Deployment[] = [
     owner: "owner@sugarcreekskate.example",
     origin: () => edge?.url ?? "",
     async link(count) {
-      const mails = () => (edge?.mails() ?? []).filter((m) => m.subject === linkSubject);
+      const mails = () => (edge?.mails() ?? []).filter((m) => m.subject === signInSubject);
       await expect.poll(() => mails().length).toBeGreaterThanOrEqual(count);
-      return linkIn(mails().at(-1)?.text);
+      return signInLink(mails().at(-1)?.text);
     },
   },
 ];
@@ -71,18 +69,11 @@ for (const deployment of deployments) {
 
     /** Asks for a link by keyboard, opens it from the email and signs in. */
     async function signIn(page: Page, mailbox: Mailbox) {
-      const origin = deployment.origin();
-      await page.goto(`${origin}/inbox/`);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in to the inbox");
-      await page.getByLabel("Your email").fill(deployment.owner);
-      await page.getByLabel("Your email").press("Enter");
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check your email");
       links += 1;
-      const link = await deployment.link(links, mailbox);
-      expect(link.startsWith(`${origin}/inbox/auth?token=`)).toBe(true);
-      await page.goto(link);
-      await page.getByRole("button", { name: "Sign in" }).click();
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Inbox");
+      const count = links;
+      await signInAsOwner(page, deployment.origin(), deployment.owner, () =>
+        deployment.link(count, mailbox),
+      );
     }
 
     test("a message sent from the contact page reaches the owner, who answers it, marks it handled and deletes it on request", async ({

@@ -90,11 +90,15 @@ function fileRunner(path: () => string): SqlRunner {
   };
 }
 
-export async function nodeTarget(settings: Record<string, string> = {}): Promise<InboxTarget> {
+/** `siteDir`: the pages it serves; the fake site's by default. */
+export async function nodeTarget(
+  settings: Record<string, string> = {},
+  options: { siteDir?: string } = {},
+): Promise<InboxTarget> {
   const dir = tempDir("rink-target-node-");
   const smtp = await startSmtp();
   const databasePath = `${dir.path}/inbox.db`;
-  const siteDir = fakeSite(dir.path);
+  const siteDir = options.siteDir ?? fakeSite(dir.path);
   const env = {
     // The tests speak for many clients through X-Forwarded-For, as a proxy on loopback would.
     TRUST_PROXY: "loopback",

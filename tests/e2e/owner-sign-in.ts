@@ -1,0 +1,32 @@
+// Signing in to the owner's area as the owner does: the address typed and sent with Enter,
+// the emailed link opened, "Sign in" pressed. For owner-inbox.spec.ts and owner-updates.spec.ts.
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures";
+
+export const signInSubject = "Your sign-in link for the rink's inbox";
+
+/** The sign-in link in an email's text; "" when there is none. */
+export const signInLink = (text = "") =>
+  /https?:\/\/\S+\/inbox\/auth\?token=\S+/.exec(text)?.[0] ?? "";
+
+/**
+ * Asks `origin`'s inbox for a link for `owner` by keyboard, opens the one `emailedLink` finds
+ * (once the email has come) and signs in: the page is then the inbox.
+ */
+export async function signInAsOwner(
+  page: Page,
+  origin: string,
+  owner: string,
+  emailedLink: () => Promise<string>,
+) {
+  await page.goto(`${origin}/inbox/`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in to the inbox");
+  await page.getByLabel("Your email").fill(owner);
+  await page.getByLabel("Your email").press("Enter");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check your email");
+  const link = await emailedLink();
+  expect(link.startsWith(`${origin}/inbox/auth?token=`)).toBe(true);
+  await page.goto(link);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Inbox");
+}

@@ -1,0 +1,155 @@
+// "Post an update" in Chromium, on a Node server of its own with the Kit and Twilio stand-ins
+// set up (the global setup's server has no list service, so it would offer the site alone):
+// the owner signs in, opens Post an update, sees a note a text cannot carry refused beside its
+// field, previews "Closed today", posts it, sees it reach both lists in words and ends it; axe
+// finds nothing on each page.
+// Screenshots at 390x844 and 1280x800 of the form filled in, the preview, the page after
+// posting (On the site now, End now) and its recent updates, named as the owner's guide has them:
+// reports/screenshots/owner-guide/updates-<width>-<n>-<step>.png, copied by hand to
+// docs/owner-guide/ when the pages change. The pages' HTML is the same on the Worker
+// (server/owner/update-pages.ts serves both homes); tests/owner-updates.test.ts covers both.
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import { testSiteDir } from "../support/build.ts";
+import { type InboxTarget, nodeTarget, ownerAddress } from "../support/inbox-targets.ts";
+import { type KitStandIn, startKitStandIn } from "../support/kit-stand-in.ts";
+import { listServiceSettings } from "../support/list-service-settings.ts";
+import { startTwilioStandIn, type TwilioStandIn } from "../support/twilio-stand-in.ts";
+import { expectNoViolations } from "./axe";
+import { expect, test, viewports } from "./fixtures";
+import { screenshotDir } from "./host-screenshots";
+import { signInAsOwner, signInLink, signInSubject } from "./owner-sign-in";
+
+const rinkName = "Sugar Creek Skateland";
+const note = "Closed today: the roads are icy. Stay safe!";
+/** The text each number gets. */
+const text = `${rinkName}: ${note} Reply STOP to opt out.`;
+const phones = ["(317) 555-0141", "(317) 555-0142", "(317) 555-0143"];
+
+let target: InboxTarget;
+let kit: KitStandIn;
+let twilio: TwilioStandIn;
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
+  [kit, twilio] = await Promise.all([startKitStandIn(), startTwilioStandIn()]);
+  target = await nodeTarget(listServiceSettings(kit.url, twilio.url, rinkName), {
+    siteDir: testSiteDir,
+  });
+  // Three families signed up for text alerts, two of them for email news too.
+  for (const [i, phone] of phones.entries()) {
+    const res = await fetch(`${target.url}/f/newsletter`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", [target.clientHeader]: `10.77.0.${i + 1}` },
+      body: JSON.stringify(i < 2 ? { email: `family${i + 1}@example.com`, phone } : { phone }),
+    });
+    expect(res.status).toBe(200);
+  }
+});
+
+test.afterAll(async () => {
+  await target?.stop();
+  await Promise.all([kit?.close(), twilio?.close()]);
+});
+
+const shot = (page: Page, width: number, name: string) =>
+  page.screenshot({ path: join(screenshotDir, "owner-guide", `updates-${width}-${name}.png`) });
+
+/** Scrolls the heading to the top of the window, for a screenshot of its section. */
+const scrollToHeading = (page: Page, name: string) =>
+  page.getByRole("heading", { name, level: 2 }).evaluate((el) => el.scrollIntoView());
+
+/** The form filled in as the owner's guide shows it: Closed today, the note, both lists. */
+async function fillClosedToday(page: Page, text: string) {
+  await page.getByRole("radio", { name: "Closed today" }).check();
+  await page.getByRole("textbox", { name: "The note" }).fill(text);
+  await page.getByRole("checkbox", { name: /^The email list/ }).check();
+  await page.getByRole("checkbox", { name: /^The text list/ }).check();
+}
+
+test("the owner posts Closed today to the site, the email list and the text list, and ends it, on a phone and a laptop; axe finds nothing on any page", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize(viewports.mobile);
+  await signInAsOwner(page, target.url, ownerAddress, async () => {
+    const links = () => target.mails().filter((m) => m.subject === signInSubject);
+    await expect.poll(() => links().length).toBeGreaterThanOrEqual(1);
+    return signInLink(links().at(-1)?.text);
+  });
+  await page.getByRole("link", { name: "Post an update" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Updates");
+  await expect(page.locator("#now-heading + p")).toHaveText(
+    "Nothing: the site shows its usual hours and announcement.",
+  );
+  await expectNoViolations(page, "the updates page");
+
+  // A snowflake cannot go in a text: refused, said beside the note, everything kept.
+  await fillClosedToday(page, "Closed today ❄");
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByRole("alert")).toContainText("Please fix this first");
+  await expect(page.getByRole("textbox", { name: "The note" })).toHaveAttribute(
+    "aria-invalid",
+    "true",
+  );
+  await expect(page.getByRole("textbox", { name: "The note" })).toHaveValue("Closed today ❄");
+  await expect(page.getByRole("radio", { name: "Closed today" })).toBeChecked();
+  await expectNoViolations(page, "the form with a problem");
+
+  for (const viewport of [viewports.mobile, viewports.desktop]) {
+    await page.setViewportSize(viewport);
+    await page.goto(`${target.url}/inbox/updates`);
+    await fillClosedToday(page, note);
+    await scrollToHeading(page, "Post an update");
+    await shot(page, viewport.width, "1-form");
+
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check the update");
+    await expect(page.getByRole("heading", { name: "Email to the email list" })).toBeVisible();
+    await expect(page.getByText(text)).toBeVisible();
+    await expectNoViolations(page, `the preview at ${viewport.width}`);
+    await shot(page, viewport.width, "2-preview");
+
+    await page.getByRole("button", { name: "Post it now" }).click();
+    await expect(page.getByRole("status")).toContainText("Posted.");
+    await expect(page.locator("#now-title")).toHaveText("Closed today");
+    // The outbox sends in the background: the page says what each list got once it has.
+    const latest = page.getByRole("article").first();
+    await expect(async () => {
+      await page.reload();
+      await expect(latest).toContainText("Sent: one email to everyone on the list.", {
+        timeout: 500,
+      });
+      await expect(latest).toContainText(`${phones.length} texts sent.`, { timeout: 500 });
+    }).toPass({ timeout: 20_000 });
+    await expectNoViolations(page, `the recent updates at ${viewport.width}`);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, viewport.width, "3-posted");
+    await scrollToHeading(page, "Recent updates");
+    await shot(page, viewport.width, "4-recent");
+
+    // Reopened: End now takes it off the site, and the list says so.
+    await page.getByRole("button", { name: "End now" }).click();
+    await expect(page.getByRole("status")).toHaveText(
+      "Ended. The site stops showing it within a minute.",
+    );
+    await expect(page.locator("#now-heading + p")).toHaveText(
+      "Nothing: the site shows its usual hours and announcement.",
+    );
+    await expect(latest).toContainText("· Ended ");
+    await expectNoViolations(page, `the updates page after End now at ${viewport.width}`);
+  }
+  // Each post: one text to each number, one email to the list, as the preview showed them.
+  expect(twilio.messages.map((m) => [m.to, m.body]).sort()).toEqual(
+    ["+13175550141", "+13175550142", "+13175550143"].flatMap((to) => [
+      [to, text],
+      [to, text],
+    ]),
+  );
+  expect(kit.broadcasts.map((b) => b.subject)).toEqual([
+    `${rinkName}: Closed today`,
+    `${rinkName}: Closed today`,
+  ]);
+});
