@@ -156,7 +156,11 @@ export async function nodeTarget(
   };
 }
 
-export async function edgeTarget(settings: Record<string, string> = {}): Promise<InboxTarget> {
+/** `siteDir`: the pages it serves; the fake site's by default. */
+export async function edgeTarget(
+  settings: Record<string, string> = {},
+  options: { siteDir?: string } = {},
+): Promise<InboxTarget> {
   const dir = tempDir("rink-target-edge-");
   const vars = {
     SITE_ORIGINS: otherOrigin,
@@ -164,7 +168,7 @@ export async function edgeTarget(settings: Record<string, string> = {}): Promise
     ...limits,
     ...settings,
   };
-  const edge = await startEdge({ siteDir: fakeSite(dir.path), vars });
+  const edge = await startEdge({ siteDir: options.siteDir ?? fakeSite(dir.path), vars });
   return {
     platform: "workers",
     url: edge.url,

@@ -1,0 +1,140 @@
+// The owner's "Closed today" live on the site, on both deployments at once: a Node server and a
+// Worker on `wrangler dev`, each of this file's own (the update would close every other spec's
+// pages), serving the test build. A family has the home page and About open on a phone; the
+// owner signs in from the emailed link and posts the closure; within the minute both open
+// pages show the note in the bar, today's status closed with the note, and the footer's list
+// the date closed, with nothing moved; axe finds nothing; a page opened then has it at once.
+// The owner ends it, and a page opened after is the content's again.
+import { join } from "node:path";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { formatDate } from "../../app/lib/format";
+import { testSiteDir } from "../support/build.ts";
+import {
+  edgeTarget,
+  type InboxTarget,
+  nodeTarget,
+  ownerAddress,
+} from "../support/inbox-targets.ts";
+import { expectNoViolations } from "./axe";
+import { expect, gotoHydrated, test, viewports } from "./fixtures";
+import { screenshotDir } from "./host-screenshots";
+import { forgetShifts, recordShifts, shiftsSoFar, twoFrames } from "./layout-shift";
+import { signInAsOwner, signInLink, signInSubject } from "./owner-sign-in";
+
+const note = "The roads are icy this morning. Stay safe, and see you next weekend!";
+const timeZone = "America/Indiana/Indianapolis";
+
+let targets: InboxTarget[] = [];
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  targets = await Promise.all([
+    nodeTarget({}, { siteDir: testSiteDir }),
+    edgeTarget({}, { siteDir: testSiteDir }),
+  ]);
+});
+test.afterAll(async () => {
+  await Promise.all(targets.map((target) => target.stop()));
+});
+
+/** A visitor's phone or laptop: pages that record their layout shifts. */
+async function visitor(browser: Browser, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript(recordShifts);
+  return context;
+}
+
+/** The page once its first read of the update has come back. */
+async function openPage(context: BrowserContext, origin: string, path: string) {
+  const page = await context.newPage();
+  const read = page.waitForResponse((r) => r.url().endsWith("/updates/current.json"));
+  await gotoHydrated(page, `${origin}${path}`);
+  await read;
+  await twoFrames(page);
+  return page;
+}
+
+const bar = (page: Page) => page.getByRole("complementary", { name: "Closed today." });
+const statuses = (page: Page) => page.locator("[data-open-status]:visible");
+
+async function expectContentAnswer(page: Page) {
+  await expect(page.locator("[data-live-update]")).toBeHidden();
+  await expect(page.getByText(note)).toHaveCount(0);
+}
+
+async function postAndEnd(browser: Browser, target: InboxTarget) {
+  const origin = target.url;
+  const phone = await visitor(browser, viewports.mobile);
+  const home = await openPage(phone, origin, "/");
+  const about = await openPage(phone, origin, "/about");
+  for (const page of [home, about]) {
+    await expectContentAnswer(page);
+    await forgetShifts(page);
+  }
+
+  const ownerPhone = await browser.newContext({ viewport: viewports.mobile });
+  const owner = await ownerPhone.newPage();
+  await signInAsOwner(owner, origin, ownerAddress, async () => {
+    const links = () => target.mails().filter((m) => m.subject === signInSubject);
+    await expect.poll(() => links().length).toBeGreaterThanOrEqual(1);
+    return signInLink(links().at(-1)?.text);
+  });
+  await owner.getByRole("link", { name: "Post an update" }).click();
+  await owner.getByRole("radio", { name: "Closed today" }).check();
+  await owner.getByLabel("The note").fill(note);
+  await owner.getByRole("button", { name: "Preview" }).click();
+  await expect(owner.getByRole("heading", { level: 1 })).toHaveText("Check the update");
+  await owner.getByRole("button", { name: "Post it now" }).click();
+  const posted = Date.now();
+  const onTheSite = owner.getByRole("region", { name: "On the site now" });
+  await expect(onTheSite).toContainText(note);
+
+  // Within the minute on both open pages, though each read the site before the post and the
+  // server lets a browser keep that answer 45 s.
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone }).format(new Date());
+  for (const page of [home, about]) {
+    await expect(bar(page)).toContainText(note, { timeout: 60_000 - (Date.now() - posted) });
+    for (const status of await statuses(page).all()) {
+      await expect(status.locator("[data-status]")).toHaveText(/^Closed/);
+      await expect(status.locator("[data-status-note]")).toHaveText(note);
+    }
+  }
+  expect(Date.now() - posted).toBeLessThan(60_000);
+  // The footer's list is below the phone's screen: it shows the date closed at once.
+  const item = about.locator("footer div[data-live-item]");
+  await expect(item).toContainText(`${formatDate(today)}: Closed${note}`);
+  for (const page of [home, about]) {
+    await twoFrames(page);
+    expect(await shiftsSoFar(page)).toEqual([]);
+  }
+  await expectNoViolations(home, "home with the owner's update");
+  // A page opened now, with nothing kept from before, has it at once.
+  const laptop = await visitor(browser, viewports.desktop);
+  const contact = await openPage(laptop, origin, "/contact");
+  await expect(bar(contact)).toContainText(note);
+  await contact.screenshot({
+    path: join(screenshotDir, `live-update-${target.platform}-1280x800.png`),
+  });
+  await home.screenshot({
+    path: join(screenshotDir, `live-update-${target.platform}-390x844.png`),
+  });
+  await owner.screenshot({
+    path: join(screenshotDir, `live-update-${target.platform}-owner-390x844.png`),
+    fullPage: true,
+  });
+
+  await onTheSite.getByRole("button", { name: "End now" }).click();
+  await expect(owner.getByRole("region", { name: "On the site now" })).toContainText(
+    "Nothing: the site shows its usual hours and announcement.",
+  );
+  const later = await visitor(browser, viewports.desktop);
+  await expectContentAnswer(await openPage(later, origin, "/"));
+  await Promise.all([phone, ownerPhone, laptop, later].map((context) => context.close()));
+}
+
+test("a closure the owner posts is on two open pages within the minute, moves nothing, and ends", async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  await Promise.all(targets.map((target) => postAndEnd(browser, target)));
+});
