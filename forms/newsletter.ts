@@ -29,10 +29,13 @@ export interface NewsletterPayload {
   timestamp: string;
 }
 
+/** How many texts a month the signup promises at most: the owner's updates keep to it. */
+export const textsPerMonth = 4;
+
 /**
  * What a US text-alert programme must tell people before they give a number: who sends,
  * what and how often, that carrier rates apply, and how to stop or get help.
  */
 export function smsConsent(rinkName: string): string {
-  return `By adding your number you agree to receive text alerts from ${rinkName} about events, theme nights and deals, up to 4 messages a month. Msg & data rates may apply. Reply STOP to cancel, HELP for help.`;
+  return `By adding your number you agree to receive text alerts from ${rinkName} about events, theme nights, deals and closures, up to ${textsPerMonth} messages a month. Msg & data rates may apply. Reply STOP to cancel, HELP for help.`;
 }

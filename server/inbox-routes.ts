@@ -24,10 +24,10 @@ export interface InboxRoutesDeps extends FormEndpointDeps {
 }
 
 /**
- * How long a browser may keep /updates/current.json: with the pages' read every 15 s
+ * How long a browser may keep /updates/current.json: with the pages' read every 10 s
  * (app/browser/live-update.ts), a new update is on every open page within a minute.
  */
-export const currentUpdateMaxAge = 45;
+export const currentUpdateMaxAge = 30;
 
 export function inboxRoutes({ owner, hooks, updates, ...deps }: InboxRoutesDeps) {
   const app = new Hono<InboxEnv>();
@@ -48,7 +48,7 @@ export function inboxRoutes({ owner, hooks, updates, ...deps }: InboxRoutesDeps)
   }
 
   // The update in force, for every page's script (app/browser/): { "update": null } or its
-  // note, kind, date, hours and end; one indexed read, kept by the browser 45 s.
+  // note, kind, date, hours and end; one indexed read, kept by the browser 30 s.
   if (updates) {
     app.get("/updates/current.json", async (c) => {
       const update = await updates.store.current((deps.now?.() ?? new Date()).toISOString());

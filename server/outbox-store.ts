@@ -217,6 +217,16 @@ export function outboxStore(sql: SqlRunner) {
       );
     },
 
+    /** Updates sent to the text list since `since` (the signup promises a few a month). */
+    async textUpdatesSince(since: string): Promise<number> {
+      const [row] = await sql.all(
+        `SELECT count(*) AS n FROM list_updates
+         WHERE created_at >= ? AND json_extract(lists, '$.text') = 'queued'`,
+        since,
+      );
+      return Number(row?.n ?? 0);
+    },
+
     /** Updates stored since `since` (at most a handful a day). */
     async updatesSince(since: string): Promise<number> {
       const [row] = await sql.all(

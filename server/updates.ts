@@ -6,6 +6,7 @@
 // pass of the outbox (outbox.drain) sends what was queued.
 
 import { headline, type UpdateKind, updateKinds } from "../app/lib/live-update.ts";
+import { textsPerMonth } from "../forms/newsletter.ts";
 import { type ListId, type ListServices, notSetUp } from "./list-service.ts";
 import type { ListUpdateRow, OutboxState, OutboxStore, UpdateHours } from "./outbox-store.ts";
 import { clockPattern, daysBetween, isDate, rinkDate, rinkInstant } from "./rink-clock.ts";
@@ -153,6 +154,17 @@ export function previewUpdate(
   };
 }
 
+/**
+ * Why the text list cannot have another update this month, or null: the signup promises at
+ * most `textsPerMonth` texts a month (forms/newsletter.ts), counted from the 1st on the
+ * rink's clock.
+ */
+export async function textListFull(store: OutboxStore, at: Date): Promise<string | null> {
+  const monthStart = rinkInstant(`${rinkDate(at).slice(0, 7)}-01`, "00:00").toISOString();
+  if ((await store.textUpdatesSince(monthStart)) < textsPerMonth) return null;
+  return `The text list has had ${textsPerMonth} texts this month, the most its signup promises: untick The text list (the site and the email list can still have it), or wait until the 1st.`;
+}
+
 export type QueueResult =
   | {
       ok: true;
@@ -195,6 +207,10 @@ export async function queueUpdate(
     if (list !== "email" && list !== "text") problems.push(`There is no list called "${list}".`);
   }
   const at = now();
+  if (problems.length === 0 && wanted.includes("text") && services.text) {
+    const full = await textListFull(store, at);
+    if (full) problems.push(full);
+  }
   const since = new Date(at.getTime() - 86_400_000).toISOString();
   if (problems.length === 0 && (await store.updatesSince(since)) >= maxUpdatesPerDay) {
     problems.push(`At most ${maxUpdatesPerDay} updates a day: please wait before sending another.`);

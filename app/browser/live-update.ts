@@ -1,11 +1,11 @@
 // The owner's update in force, read from the site's own origin (/updates/current.json, which
-// the server lets a browser keep 45 s) every 15 s and when the tab comes back into view, so a
-// page left open shows a new update within a minute and a visitor's browser asks the server
-// at most about once a minute. The bar (app/components/live-update-bar.tsx) shows it; the
+// the server lets a browser keep 30 s) every 10 s and when the tab comes back into view, so a
+// page left open shows a new update within 40 s and a visitor's browser asks the server
+// about twice a minute at most. The bar (app/components/live-update-bar.tsx) shows it; the
 // page's script (page.ts) puts its date into the status and the lists.
 import { headline, type LiveUpdate, liveUpdateOf } from "../lib/live-update";
 
-const pollSeconds = 15;
+const pollSeconds = 10;
 const hiddenKey = "rink-update-hidden";
 
 /** Calls `changed` with the update in force whenever it differs from the last one seen. */

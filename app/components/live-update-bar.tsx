@@ -13,14 +13,13 @@ export function LiveUpdateBar() {
     <aside
       data-live-update
       hidden
-      aria-labelledby="live-update-headline"
+      aria-label="Latest update"
       className="sticky bottom-0 z-30 border-brand-950/20 border-t bg-accent-300 text-brand-950 shadow-[0_-4px_12px_rgb(0_0_0/0.2)]"
     >
       <div className="mx-auto flex max-w-6xl items-start gap-2 px-4 py-2">
         <div role="status" className="min-w-0 flex-1 py-2.5">
           <p data-live-text className="line-clamp-3">
-            <strong id="live-update-headline" data-live-headline />{" "}
-            <span data-live-note className="whitespace-pre-line" />
+            <strong data-live-headline /> <span data-live-note className="whitespace-pre-line" />
           </p>
         </div>
         <button type="button" data-live-more hidden aria-expanded="false" className={button}>

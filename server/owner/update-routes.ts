@@ -19,6 +19,7 @@ import {
   maxUpdatesPerDay,
   previewUpdate,
   queueUpdate,
+  textListFull,
   type UpdateKind,
   updateKinds,
   uuidPattern,
@@ -143,6 +144,8 @@ export function mountUpdateRoutes(
   app.post(`${updatesPath}/preview`, signedIn, async (c) => {
     const values = readForm(await c.req.parseBody({ all: true }));
     const { update, lists, preview, problems } = check(values);
+    const full = lists.includes("text") ? await textListFull(store, now()) : null;
+    if (full) problems.lists = [...(problems.lists ?? []), full];
     if (problemCount(problems) > 0) return page(c, values, problems, 400);
     // The id the update will have, so that a second press of "Post it now" posts nothing twice.
     const id = uuidPattern.test(values.id) ? values.id : crypto.randomUUID();
