@@ -19,15 +19,16 @@ function place(list: HTMLElement, live: SpecialDate | null) {
   if (live && item instanceof HTMLElement) {
     item.dataset.showFrom = "";
     item.dataset.showUntil = live.date;
-    const title = item.querySelector("dt");
-    const hours = item.querySelector("[data-item-hours]");
-    const note = item.querySelector("[data-item-note]");
+    const [title, hours, note] = item.querySelectorAll("dt, span");
     if (title) title.textContent = `${formatDate(live.date)}: `;
     if (hours) hours.textContent = specialHoursText(live);
     if (note) note.textContent = live.note;
-    const items = [...list.querySelectorAll<HTMLElement>("[data-date]")];
-    items.find((i) => i.dataset.date === live.date)?.setAttribute("data-replaced", "");
-    const after = items.find((i) => (i.dataset.date ?? "") >= live.date);
+    // The content's items, each written with its date as the last day it shows.
+    const items = [
+      ...list.querySelectorAll<HTMLElement>("[data-show-until]:not([data-live-item])"),
+    ];
+    items.find((i) => i.dataset.showUntil === live.date)?.setAttribute("data-replaced", "");
+    const after = items.find((i) => (i.dataset.showUntil ?? "") >= live.date);
     (after?.parentElement ?? template?.parentElement)?.insertBefore(
       item,
       after ?? template ?? null,

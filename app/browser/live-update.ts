@@ -43,39 +43,28 @@ function storedHidden(): string | null {
 /** Fills the bar with the update, or hides it; "Hide" puts it away for this update. */
 export function showLiveBar(update: LiveUpdate | null, root: ParentNode = document) {
   const bar = root.querySelector<HTMLElement>("[data-live-update]");
-  if (!bar) return;
-  const text = bar.querySelector<HTMLElement>("[data-live-text]");
-  const more = bar.querySelector<HTMLButtonElement>("[data-live-more]");
-  const hide = bar.querySelector<HTMLButtonElement>("[data-live-hide]");
-  const title = bar.querySelector("[data-live-headline]");
-  const note = bar.querySelector("[data-live-note]");
-  if (!text || !more || !hide || !title || !note) return;
-  const shown = update !== null && storedHidden() !== update.id;
+  const title = bar?.querySelector("[data-live-headline]");
+  const note = bar?.querySelector("[data-live-note]");
+  const hide = bar?.querySelector<HTMLButtonElement>("[data-live-hide]");
+  if (!bar || !title || !note || !hide) return;
   // Keyboard focus scrolled into view is kept clear of the bar (WCAG 2.4.11).
   const keepClear = () => {
     document.documentElement.style.scrollPaddingBottom = bar.hidden ? "" : `${bar.offsetHeight}px`;
   };
-  bar.hidden = !shown;
-  if (!update || !shown) return keepClear();
-  title.textContent = `${headline(update.kind, update.date, update.hours?.[0])}.`;
-  note.textContent = update.note;
-  const clamp = (clamped: boolean) => {
-    text.classList.toggle("line-clamp-3", clamped);
-    more.setAttribute("aria-expanded", String(!clamped));
-    more.textContent = clamped ? "Show all" : "Show less";
-    keepClear();
-  };
-  clamp(true);
-  more.hidden = text.scrollHeight <= text.clientHeight + 1;
-  more.onclick = () => clamp(!text.classList.contains("line-clamp-3"));
-  hide.onclick = () => {
-    try {
-      localStorage.setItem(hiddenKey, update.id);
-    } catch {
-      // Not remembered: hidden on this page only.
-    }
-    bar.hidden = true;
-    keepClear();
-    document.getElementById("main")?.focus({ preventScroll: true });
-  };
+  bar.hidden = update === null || storedHidden() === update.id;
+  if (update && !bar.hidden) {
+    title.textContent = `${headline(update.kind, update.date, update.hours?.[0])}.`;
+    note.textContent = update.note;
+    hide.onclick = () => {
+      try {
+        localStorage.setItem(hiddenKey, update.id);
+      } catch {
+        // Not remembered: hidden on this page only.
+      }
+      bar.hidden = true;
+      keepClear();
+      document.getElementById("main")?.focus({ preventScroll: true });
+    };
+  }
+  keepClear();
 }
