@@ -24,8 +24,14 @@ export default defineConfig({
   testMatch: "*.spec.ts",
   globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: true,
-  // The machine has two cores; more workers only make each page slower.
-  workers: 2,
+  // The machine has two cores; more workers only make each page slower. A third is for the
+  // live update's spec alone, which mostly waits (the half minute a browser keeps the
+  // update's answer) and would otherwise hold one of the two.
+  workers: 3,
+  projects: [
+    { name: "pages", testIgnore: "live-update.spec.ts", workers: 2 },
+    { name: "waits", testMatch: "live-update.spec.ts", workers: 1 },
+  ],
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 30_000,
