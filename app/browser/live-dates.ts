@@ -6,6 +6,7 @@
 import type { SpecialDate } from "../content/types";
 import { formatDate } from "../lib/format";
 import { specialHoursText } from "../lib/hours";
+import { hideIfEmpty } from "./today";
 
 const waiting = new Map<Element, IntersectionObserver>();
 
@@ -34,7 +35,7 @@ function place(list: HTMLElement, live: SpecialDate | null) {
       after ?? template ?? null,
     );
   }
-  list.hidden = list.querySelector("[data-show-until]:not([hidden])") === null;
+  hideIfEmpty(list);
 }
 
 /**

@@ -7,7 +7,10 @@ export function showToday(today: string, root: ParentNode = document): void {
     const until = item.dataset.showUntil ?? "";
     item.hidden = !(today >= from && today <= until);
   }
-  for (const list of root.querySelectorAll<HTMLElement>("[data-dated-list]")) {
-    list.hidden = list.querySelector("[data-show-until]:not([hidden])") === null;
-  }
+  for (const list of root.querySelectorAll<HTMLElement>("[data-dated-list]")) hideIfEmpty(list);
+}
+
+/** A dated list with no item shown takes no room. */
+export function hideIfEmpty(list: HTMLElement): void {
+  list.hidden = list.querySelector("[data-show-until]:not([hidden])") === null;
 }

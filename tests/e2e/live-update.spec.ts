@@ -7,22 +7,18 @@
 // The owner ends it, and a page opened after is the content's again.
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { rinkClock } from "../../app/lib/calendar-day";
 import { formatDate } from "../../app/lib/format";
 import { testSiteDir } from "../support/build.ts";
-import {
-  edgeTarget,
-  type InboxTarget,
-  nodeTarget,
-  ownerAddress,
-} from "../support/inbox-targets.ts";
+import { edgeTarget, type InboxTarget, nodeTarget } from "../support/inbox-targets.ts";
 import { expectNoViolations } from "./axe";
+import { site } from "./content";
 import { expect, gotoHydrated, test, viewports } from "./fixtures";
 import { screenshotDir } from "./host-screenshots";
 import { forgetShifts, recordShifts, shiftsSoFar, twoFrames } from "./layout-shift";
-import { signInAsOwner, signInLink, signInSubject } from "./owner-sign-in";
+import { signInToTarget } from "./owner-sign-in";
 
 const note = "The roads are icy this morning. Stay safe, and see you next weekend!";
-const timeZone = "America/Indiana/Indianapolis";
 
 let targets: InboxTarget[] = [];
 
@@ -74,11 +70,7 @@ async function postAndEnd(browser: Browser, target: InboxTarget) {
 
   const ownerPhone = await browser.newContext({ viewport: viewports.mobile });
   const owner = await ownerPhone.newPage();
-  await signInAsOwner(owner, origin, ownerAddress, async () => {
-    const links = () => target.mails().filter((m) => m.subject === signInSubject);
-    await expect.poll(() => links().length).toBeGreaterThanOrEqual(1);
-    return signInLink(links().at(-1)?.text);
-  });
+  await signInToTarget(owner, target);
   await owner.getByRole("link", { name: "Post an update" }).click();
   await owner.getByRole("radio", { name: "Closed today" }).check();
   await owner.getByLabel("The note").fill(note);
@@ -102,7 +94,7 @@ async function postAndEnd(browser: Browser, target: InboxTarget) {
 
   // Within the minute on both phone pages, though each read the site before the post and the
   // server lets a browser keep that answer 30 s.
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone }).format(new Date());
+  const today = rinkClock(new Date(), site.timeZone).date;
   for (const page of [home, about]) {
     await expect(bar(page)).toContainText(`Closed today. ${note}`, {
       timeout: 60_000 - (Date.now() - posted),

@@ -1,6 +1,7 @@
 // Signing in to the owner's area as the owner does: the address typed and sent with Enter,
 // the emailed link opened, "Sign in" pressed. For owner-inbox.spec.ts and owner-updates.spec.ts.
 import type { Page } from "@playwright/test";
+import { type InboxTarget, ownerAddress } from "../support/inbox-targets.ts";
 import { expect } from "./fixtures";
 
 export const signInSubject = "Your sign-in link for the rink's inbox";
@@ -30,3 +31,11 @@ export async function signInAsOwner(
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Inbox");
 }
+
+/** Signs in to an inbox target of the spec's own (tests/support/inbox-targets.ts) as its owner. */
+export const signInToTarget = (page: Page, target: InboxTarget) =>
+  signInAsOwner(page, target.url, ownerAddress, async () => {
+    const links = () => target.mails().filter((m) => m.subject === signInSubject);
+    await expect.poll(() => links().length).toBeGreaterThanOrEqual(1);
+    return signInLink(links().at(-1)?.text);
+  });

@@ -11,16 +11,17 @@
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { testSiteDir } from "../support/build.ts";
-import { type InboxTarget, nodeTarget, ownerAddress } from "../support/inbox-targets.ts";
+import { type InboxTarget, nodeTarget } from "../support/inbox-targets.ts";
 import { type KitStandIn, startKitStandIn } from "../support/kit-stand-in.ts";
 import { listServiceSettings } from "../support/list-service-settings.ts";
 import { startTwilioStandIn, type TwilioStandIn } from "../support/twilio-stand-in.ts";
 import { expectNoViolations } from "./axe";
+import { site } from "./content";
 import { expect, test, viewports } from "./fixtures";
 import { screenshotDir } from "./host-screenshots";
-import { signInAsOwner, signInLink, signInSubject } from "./owner-sign-in";
+import { signInToTarget } from "./owner-sign-in";
 
-const rinkName = "Sugar Creek Skateland";
+const rinkName = site.name;
 const note = "Closed today: the roads are icy. Stay safe!";
 /** The text each number gets. */
 const text = `${rinkName}: ${note} Reply STOP to opt out.`;
@@ -74,11 +75,7 @@ test("the owner posts Closed today to the site, the email list and the text list
 }) => {
   test.setTimeout(60_000);
   await page.setViewportSize(viewports.mobile);
-  await signInAsOwner(page, target.url, ownerAddress, async () => {
-    const links = () => target.mails().filter((m) => m.subject === signInSubject);
-    await expect.poll(() => links().length).toBeGreaterThanOrEqual(1);
-    return signInLink(links().at(-1)?.text);
-  });
+  await signInToTarget(page, target);
   await page.getByRole("link", { name: "Post an update" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Updates");
   await expect(page.locator("#now-heading + p")).toHaveText(
