@@ -20,6 +20,7 @@ import { site } from "./content";
 import { expect, test, viewports } from "./fixtures";
 import { screenshotDir } from "./host-screenshots";
 import { signInToTarget } from "./owner-sign-in";
+import { clearOfRinkMidnight } from "./rink-day";
 
 const rinkName = site.name;
 const note = "Closed today: the roads are icy. Stay safe!";
@@ -74,6 +75,8 @@ test("the owner posts Closed today to the site, the email list and the text list
   page,
 }) => {
   test.setTimeout(60_000);
+  // Each "Closed today" is posted with the form's end, 23:59 today on the rink's clock.
+  await clearOfRinkMidnight(3);
   await page.setViewportSize(viewports.mobile);
   await signInToTarget(page, target);
   await page.getByRole("link", { name: "Post an update" }).click();
