@@ -267,6 +267,8 @@ async function lighthouseRun(url: string, port: number): Promise<Run> {
       logLevel: "error",
       output: "json",
       onlyCategories: ["performance"],
+      // As scripts/audit.ts: no picture of the whole page after the load measured.
+      disableFullPageScreenshot: true,
     });
     const lhr = result?.lhr;
     if (lhr && !lhr.runtimeError) {
