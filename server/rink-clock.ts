@@ -2,10 +2,11 @@
 // "YYYY-MM-DD" and times "HH:MM" in the rink's zone, as the content files write them. The
 // pages' own calendar (app/lib/calendar-day.ts: no table here, so Intl), which runs under Node
 // and on Workers alike.
+import { clockPattern, datePattern } from "../app/content/patterns.ts";
 import { timeZone } from "../app/content/time-zone.ts";
 import { rinkInstant as instantOn, rinkClock } from "../app/lib/calendar-day.ts";
 
-export { timeZone };
+export { clockPattern, datePattern, timeZone };
 
 /** The rink's date and time at an instant (app/lib/calendar-day.ts, as the pages read it). */
 export function rinkWallClock(instant: Date): { date: string; time: string } {
@@ -14,9 +15,6 @@ export function rinkWallClock(instant: Date): { date: string; time: string } {
 }
 
 export const rinkDate = (instant: Date) => rinkWallClock(instant).date;
-
-export const datePattern = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-export const clockPattern = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** Whether "YYYY-MM-DD" is a date that exists (not 2026-02-30). */
 export const isDate = (date: string) =>

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { newsletterMessages } from "../forms/newsletter.ts";
 import { fakeInlineScripts, scriptHash } from "./support/fake-site.ts";
 import {
+  clientAddresses,
   edgeTarget,
   type InboxTarget,
   nodeTarget,
@@ -50,11 +51,7 @@ const browserAccept =
 
 // Each request comes from a client of its own unless a test says otherwise, so the limit of
 // 5 a minute only meets the tests about it.
-let clients = 0;
-const nextClient = () => {
-  clients += 1;
-  return `10.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`;
-};
+const nextClient = clientAddresses("10");
 
 async function errorsOf(res: Response) {
   expect(res.headers.get("content-type")).toMatch(/^application\/json/);

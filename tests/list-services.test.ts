@@ -8,7 +8,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outboxStore } from "../server/outbox-store.ts";
 import { deliveryReport, queueUpdate } from "../server/updates.ts";
-import { edgeTarget, type InboxTarget, nodeTarget, ownerAddress } from "./support/inbox-targets.ts";
+import {
+  clientAddresses,
+  edgeTarget,
+  type InboxTarget,
+  nodeTarget,
+  ownerAddress,
+} from "./support/inbox-targets.ts";
 import {
   type KitStandIn,
   kitFormId,
@@ -26,11 +32,7 @@ import {
 const kitSecret = "kit-webhook-secret-for-the-tests-0123";
 const rinkName = "Sugar Creek Skateland";
 
-let clients = 0;
-const nextClient = () => {
-  clients += 1;
-  return `10.77.${(clients >> 8) & 255}.${clients & 255}`;
-};
+const nextClient = clientAddresses("10.77");
 
 describe.for([
   ["Node", nodeTarget],

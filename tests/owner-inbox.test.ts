@@ -9,6 +9,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  clientAddresses,
   edgeTarget,
   type InboxTarget,
   nodeTarget,
@@ -24,11 +25,7 @@ const contact = {
   message: "Party for 12 on Saturday?",
 };
 
-let clients = 0;
-const nextClient = () => {
-  clients += 1;
-  return `10.200.${(clients >> 8) & 255}.${clients & 255}`;
-};
+const nextClient = clientAddresses("10.200");
 
 describe.for([
   ["Node", nodeTarget],

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { textsPerMonth } from "../forms/newsletter.ts";
 import { rinkInstant, rinkWallClock } from "../server/rink-clock.ts";
 import {
+  clientAddresses,
   edgeTarget,
   type InboxTarget,
   nodeTarget,
@@ -22,11 +23,7 @@ import { startTwilioStandIn, type TwilioStandIn } from "./support/twilio-stand-i
 
 const rinkName = "Sugar Creek Skateland";
 
-let clients = 0;
-const nextClient = () => {
-  clients += 1;
-  return `10.88.${(clients >> 8) & 255}.${clients & 255}`;
-};
+const nextClient = clientAddresses("10.88");
 
 /** A moment on the rink's clock, `hours` from now, as the form's datetime-local field has it. */
 const rinkLocal = (hours: number) => {

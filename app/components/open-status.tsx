@@ -93,7 +93,7 @@ export function OpenStatus({
         />
         <span>{status ? describeOpenStatus(status) : ""}</span>
       </p>
-      <p data-status-note hidden={!status?.note} className={`${noteStyle}`}>
+      <p data-status-note hidden={!status?.note} className={noteStyle}>
         {status?.note ?? ""}
       </p>
     </div>

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { clockPattern, datePattern } from "./patterns.ts";
 import { timeZone } from "./time-zone.ts";
 
 // The one description of the owner's content files (content/*.yml). The build reads each file
@@ -19,8 +20,8 @@ export const days = [
 
 /** Patterns the editor's fields use too (public/admin/config.yml), so both accept the same. */
 export const patterns = {
-  clock: /^([01]\d|2[0-3]):[0-5]\d$/,
-  date: /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/,
+  clock: clockPattern,
+  date: datePattern,
   dateTime: /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/,
   id: /^[a-z0-9]+(-[a-z0-9]+)*$/,
   e164: /^\+1[2-9]\d{2}[2-9]\d{6}$/,

@@ -1,3 +1,4 @@
+import { clockPattern, datePattern } from "../content/patterns.ts";
 import type { SpecialDate, TimeRange } from "../content/types";
 import { formatLongDate, formatTime } from "./format.ts";
 
@@ -39,13 +40,11 @@ export function headline(
   return updateKinds[kind];
 }
 
-const clock = /^([01]\d|2[0-3]):[0-5]\d$/;
-const day = /^\d{4}-\d{2}-\d{2}$/;
 const isRange = (r: unknown): r is TimeRange =>
   typeof r === "object" &&
   r !== null &&
-  clock.test(String((r as TimeRange).start)) &&
-  clock.test(String((r as TimeRange).end));
+  clockPattern.test(String((r as TimeRange).start)) &&
+  clockPattern.test(String((r as TimeRange).end));
 
 /** The JSON's update, or null for none, for an update that has ended, or for anything else. */
 export function liveUpdateOf(json: unknown, now: number): LiveUpdate | null {
@@ -55,7 +54,7 @@ export function liveUpdateOf(json: unknown, now: number): LiveUpdate | null {
   if (typeof id !== "string" || typeof note !== "string" || typeof until !== "string") return null;
   if (!kind || !Object.hasOwn(updateKinds, kind)) return null;
   if (!(Date.parse(until) > now)) return null;
-  const dated = typeof date === "string" && day.test(date) ? date : null;
+  const dated = typeof date === "string" && datePattern.test(date) ? date : null;
   const ranges = Array.isArray(hours) && hours.every(isRange) ? hours : null;
   if (kind !== "news" && !dated) return null;
   if (kind === "different-hours" && !ranges?.length) return null;

@@ -190,6 +190,21 @@ export async function edgeTarget(
 }
 
 /**
+ * A new client address for each call, under `prefix` ("10.77"): each request its own client,
+ * so the forms' limit of 5 a minute meets only the tests about it. A file's own prefix keeps
+ * its addresses apart from another file's.
+ */
+export function clientAddresses(prefix: string): () => string {
+  const free = 4 - prefix.split(".").length;
+  let count = 0;
+  return () => {
+    count += 1;
+    const octets = Array.from({ length: free }, (_, i) => (count >> (8 * (free - 1 - i))) & 255);
+    return [prefix, ...octets].join(".");
+  };
+}
+
+/**
  * A request as the owner's pages make it: from `client` (the target's client-address header),
  * with the inbox's own Origin on a POST (or `origin`), a cookie when given, redirects not
  * followed.
