@@ -11,18 +11,20 @@
 //      one HTTP/2 connection. `--via=server` audits the server directly, to compare;
 //   3. runs Lighthouse (Debian's Chromium, headless) on every page and an unknown path, with
 //      the mobile preset (simulated throttling) and the desktop preset, once each: a mobile
-//      page whose performance is at the gate or below, or whose first paint is past 0.95 s,
-//      gets two more runs and is judged on the
-//      median of three, and if that is below the gate, on the median of five (the score moves
-//      with the machine's load; one slow run does not decide, a real regression still fails);
+//      page that misses a target that moves with the machine's load (performance 100, first
+//      paint 0.95 s) gets two more runs and is judged on the median of three, then
+//      five, then seven, as long as the median misses (Lighthouse's own advice for variance:
+//      the median of several runs; one slow run does not decide, a real regression still
+//      fails: its median misses in every round);
 //   4. writes reports/lighthouse.md (median scores and metrics), reports/lighthouse.json
 //      (every run's figures) and reports/lighthouse/<preset>-<page>.json (the median run's
 //      full Lighthouse result, readable in the Lighthouse viewer);
 //   5. exits 1 when, on mobile, a page scores below 100 for accessibility, best practices or
-//      SEO (SEO is exempt on the 404 page: a 404 status is right there), its median
-//      performance is below 98, its median first contentful paint past 0.95 s, its median
-//      TBT at CPU time past 50 ms (Lighthouse's TBT with each main-thread task at the CPU time
-//      it used: tests/support/cpu-time-tbt.ts) or its CLS above 0 (issue 24); or when, in any run, an insight in `insights` does not pass
+//      SEO (SEO is exempt on the 404 page: a 404 status is right there), or, median, its
+//      performance is below 100, its first contentful paint past 0.95 s, its TBT at CPU
+//      time past 50 ms (Lighthouse's TBT with each main-thread task at the CPU
+//      time it used: tests/support/cpu-time-tbt.ts) or its CLS above 0 (issue 24); or when,
+//      in any run, an insight in `insights` does not pass
 //      (photos, issue 12: files sized and encoded well, the largest paint's image found early,
 //      not lazy, fetched with high priority).
 //
@@ -73,18 +75,21 @@ type Metric = keyof typeof metrics | "requests" | "tbtCpu";
 /** Insights every run must pass (or find nothing to judge, e.g. no image on the page). */
 const insights = ["image-delivery-insight", "lcp-discovery-insight"] as const;
 
-/** Runs added, twice at most, for a mobile page whose performance is near or below the gate. */
+/** Runs added at a time, up to `mostRuns`, for a mobile page whose median misses a target. */
 const extraRuns = 2;
+const mostRuns = 7;
 
 /**
  * Issue 24 (light pages): on mobile every page paints first within 0.1 s of the same page
- * without its scripts (its floor, 0.82-0.87 s: `npm run bench:pages`), and nothing shifts.
+ * without its scripts (its floor, 0.82-0.87 s: `npm run bench:pages`), blocks the main thread
+ * at most 50 ms in all, and nothing shifts. TBT is judged at CPU time: Lighthouse's own TBT
+ * is mostly this machine's wait for a CPU (decision 014); the table shows both.
  */
-const maximum = { fcpMs: 950, cls: 0, tbtCpuMs: 50 };
+const maximum = { fcpMs: 950, tbtCpuMs: 50, cls: 0 };
 
-/** The mobile thresholds CI holds every page to (issue 12: performance 98 with the photos). */
+/** The mobile scores CI holds every page to (issue 24: performance 100 on every page). */
 const minimum: Record<Category, number> = {
-  performance: 98,
+  performance: 100,
   accessibility: 100,
   "best-practices": 100,
   seo: 100,
@@ -298,6 +303,7 @@ function markdownTable(summaries: PageSummary[]): string {
     "Requests",
     "Runs",
     "Perf range",
+    "TBT range",
   ];
   const rows = summaries.map((s) => [
     s.preset,
@@ -308,6 +314,7 @@ function markdownTable(summaries: PageSummary[]): string {
     ),
     String(s.runs.length),
     range(s.runs.map((r) => scoreOf(r, "performance"))),
+    `${range(s.runs.map((r) => Math.round(r.metrics.tbt)))} ms`,
   ]);
   return [
     `| ${head.join(" | ")} |`,
@@ -388,59 +395,75 @@ async function main() {
   const failures: string[] = [];
   try {
     for (const preset of presets) {
-      for (const page of chosen) {
-        const url = `${origin}${page.path}`;
-        const results: Run[] = [];
-        const measure = async (count: number) => {
-          for (let i = 0; i < count; i++) {
-            // A run can fail when the machine is very busy (no paint within Lighthouse's time
-            // limits): try it again, twice, before giving up on the page.
-            for (let attempt = 1; ; attempt++) {
-              const run = await audit(url, chrome.port, preset, "notFound" in page);
-              const { lhr } = run;
-              if (!lhr.runtimeError) {
-                results.push(run);
-                break;
-              }
-              const why = `${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
-              if (attempt === 3) throw new Error(`Lighthouse failed on ${url} (${preset}): ${why}`);
-              console.warn(`[audit] ${preset} ${page.label}: run failed (${why}), retrying`);
-            }
+      const audited = chosen.map((page) => ({
+        page,
+        url: `${origin}${page.path}`,
+        results: [] as Run[],
+      }));
+      const summaryOf = ({ page, results }: (typeof audited)[number]) =>
+        summarize(preset, page.label, page.path, results.map(figures));
+      const measure = async ({ page, url, results }: (typeof audited)[number]) => {
+        // A run can fail when the machine is very busy (no paint within Lighthouse's time
+        // limits): try it again, twice, before giving up on the page.
+        for (let attempt = 1; ; attempt++) {
+          const run = await audit(url, chrome.port, preset, "notFound" in page);
+          const { lhr } = run;
+          if (!lhr.runtimeError) {
+            results.push(run);
+            return;
           }
-        };
-        await measure(runs);
-        let summary = summarize(preset, page.label, page.path, results.map(figures));
-        // The performance score is the one that moves with the machine's load (TBT, FCP).
-        // A single run clear of the gate decides; at the gate or below, two more runs and the
-        // median of three; a median below the gate, two more and the median of five. A real
-        // regression still fails, one slow run on a busy machine does not.
-        // The first paint moves too (0.81-0.94 s for one page's floor): past 0.95 s in one
-        // run, it is judged on the median of three, then five, alike.
-        const near = (limit: number) =>
-          preset === "mobile" &&
-          (summary.median.scores.performance < limit || summary.median.metrics.fcp > maximum.fcpMs);
-        for (const [count, limit] of [
-          [1, minimum.performance + 1],
-          [3, minimum.performance],
-        ] as const) {
-          if (results.length !== count || !near(limit)) continue;
-          console.warn(
-            `[audit] mobile ${page.label}: performance ${summary.median.scores.performance} in ${count} run(s), measuring ${extraRuns} more`,
-          );
-          await measure(extraRuns);
-          summary = summarize(preset, page.label, page.path, results.map(figures));
+          const why = `${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
+          if (attempt === 3) throw new Error(`Lighthouse failed on ${url} (${preset}): ${why}`);
+          console.warn(`[audit] ${preset} ${page.label}: run failed (${why}), retrying`);
         }
+      };
+      const report = (entry: (typeof audited)[number]) => {
+        const { median: m } = summaryOf(entry);
+        console.log(
+          `[audit] ${preset.padEnd(7)} ${entry.page.label.padEnd(9)} perf ${m.scores.performance} a11y ${m.scores.accessibility} bp ${m.scores["best-practices"]} seo ${m.scores.seo}  FCP ${seconds(m.metrics.fcp)}  TBT ${fmt.tbt(m.metrics.tbt)}  (${entry.results.length} run(s), ${seconds(performance.now() - started)})`,
+        );
+      };
+      for (const entry of audited) {
+        for (let i = 0; i < runs; i++) await measure(entry);
+        report(entry);
+      }
+      // First paint and the performance score (through TBT) move with the machine's load:
+      // on this 2-vCPU machine the navigation's commit, 8 ms of CPU, can take 40 ms of wall
+      // time while Chromium's browser process and Lighthouse hold the other CPU (decision
+      // 014), and the floor's first paint moves 0.81-0.94 s. A page whose median meets the
+      // targets is done; one that misses gets two more runs and the median of three, then
+      // five, then seven, while the median misses. The extra runs go round the missing
+      // pages in turn, so a few busy seconds fall on several pages' runs, not on all of
+      // one page's. A real regression misses in every round.
+      const missed = (entry: (typeof audited)[number]) => {
+        const { scores, metrics } = summaryOf(entry).median;
+        return [
+          scores.performance < minimum.performance && `performance ${scores.performance}`,
+          metrics.fcp > maximum.fcpMs && `first paint ${fmt.fcp(metrics.fcp)}`,
+        ].filter(Boolean);
+      };
+      while (preset === "mobile") {
+        const again = audited.filter(
+          (entry) => entry.results.length + extraRuns <= mostRuns && missed(entry).length > 0,
+        );
+        if (again.length === 0) break;
+        for (const entry of again) {
+          console.warn(
+            `[audit] mobile ${entry.page.label}: ${missed(entry).join(", ")} (median of ${entry.results.length}), measuring ${extraRuns} more`,
+          );
+        }
+        for (let i = 0; i < extraRuns; i++) for (const entry of again) await measure(entry);
+        for (const entry of again) report(entry);
+      }
+      for (const entry of audited) {
+        const summary = summaryOf(entry);
         summaries.push(summary);
-        const name = page.label === "/" ? "home" : page.label.replace(/^\//, "");
-        const lhrs = results.map((r) => r.lhr);
+        const name = entry.page.label === "/" ? "home" : entry.page.label.replace(/^\//, "");
+        const lhrs = entry.results.map((r) => r.lhr);
         const representative = lhrs.length > 1 ? computeMedianRun(lhrs as never) : lhrs[0];
         await writeFile(join(outDir, `${preset}-${name}.json`), JSON.stringify(representative));
-        const found = problems(summary, "notFound" in page);
-        for (const p of found) failures.push(`${preset} ${page.label}: ${p}`);
-        const s = summary.median.scores;
-        console.log(
-          `[audit] ${preset.padEnd(7)} ${page.label.padEnd(9)} perf ${s.performance} a11y ${s.accessibility} bp ${s["best-practices"]} seo ${s.seo}  LCP ${seconds(summary.median.metrics.lcp)}  (${seconds(performance.now() - started)})`,
-        );
+        const found = problems(summary, "notFound" in entry.page);
+        for (const p of found) failures.push(`${preset} ${entry.page.label}: ${p}`);
       }
     }
   } finally {
@@ -463,7 +486,7 @@ async function main() {
         ? ", behind Caddy with deploy/Caddyfile (HTTPS, HTTP/2), as deployed"
         : " directly (HTTP/1.1; `--via=server`)"
     }.`,
-    `${runs} run(s) per page and preset; a mobile page at or below ${minimum.performance} gets two more and is judged on the median of three, and below it after three on the median of five (the table's runs column says); mobile uses simulated throttling (slow 4G, 4x CPU).`,
+    `${runs} run(s) per page and preset; a mobile page whose median misses performance ${minimum.performance} or first paint 0.95 s gets two more runs, up to ${mostRuns}, and is judged on their median (the table's runs column says); mobile uses simulated throttling (slow 4G, 4x CPU).`,
     "`404` is an unknown path, served with status 404: its SEO score is expected below 100",
     "(http-status-code, is-crawlable: noindex), and best practices loses points only because",
     "the browser logs the page's own 404 status as a console error; the audit checks that no",
@@ -482,7 +505,7 @@ async function main() {
     "",
     "## CI thresholds (mobile)",
     "",
-    `Accessibility, best practices and SEO 100 on every page (SEO exempt on 404), performance ≥ ${minimum.performance}, first contentful paint ≤ 0.95 s, TBT at CPU time ≤ 50 ms and CLS 0 (median, mobile); in every run (both presets) these insights pass: ${insights.join(", ")}.`,
+    `Accessibility, best practices and SEO 100 on every page (SEO exempt on 404), performance ${minimum.performance}, first contentful paint ≤ 0.95 s, TBT at CPU time ≤ 50 ms and CLS 0 (median, mobile); in every run (both presets) these insights pass: ${insights.join(", ")}.`,
     "",
     failures.length ? failures.map((f) => `- FAILED ${f}`).join("\n") : "All pages pass.",
     "",
