@@ -236,17 +236,25 @@ function summarize(preset: Preset, page: string, url: string, runs: RunFigures[]
 }
 
 /** Why a mobile page fails the CI thresholds; [] when it passes. */
+/**
+ * The mobile targets that move with the machine's load, which one run can miss: first paint,
+ * and the performance score (through TBT). `main` measures more runs while one is missed.
+ */
+function loadMisses({ median }: PageSummary): string[] {
+  return [
+    median.scores.performance < minimum.performance &&
+      `performance ${median.scores.performance} < ${minimum.performance}`,
+    median.metrics.fcp > maximum.fcpMs &&
+      `first contentful paint ${fmt.fcp(median.metrics.fcp)} > ${fmt.fcp(maximum.fcpMs)}`,
+  ].filter((miss) => typeof miss === "string");
+}
+
 function problems(summary: PageSummary, notFound: boolean): string[] {
   const found = [...new Set(summary.runs.flatMap((r) => r.insightsFailing))].map(
     (i) => `insight not passed: ${i}`,
   );
   if (summary.preset !== "mobile") return found;
-  if (summary.median.scores.performance < minimum.performance) {
-    found.push(`performance ${summary.median.scores.performance} < ${minimum.performance}`);
-  }
-  if (summary.median.metrics.fcp > maximum.fcpMs) {
-    found.push(`first contentful paint ${fmt.fcp(summary.median.metrics.fcp)} > 0.95 s`);
-  }
+  found.push(...loadMisses(summary));
   // Not `>`: a TBT that could not be computed (NaN) fails too.
   if (!(summary.median.metrics.tbtCpu <= maximum.tbtCpuMs)) {
     found.push(`TBT at CPU time ${fmt.tbtCpu(summary.median.metrics.tbtCpu)} > 50 ms`);
@@ -325,6 +333,13 @@ function markdownTable(summaries: PageSummary[]): string {
 
 // --- main -------------------------------------------------------------------------------
 
+/** A page being audited with one preset, and its runs so far. */
+interface Audited {
+  page: (typeof pages)[number];
+  url: string;
+  results: Run[];
+}
+
 /** One Lighthouse run: its result, and its TBT with each task at its CPU time. */
 interface Run {
   lhr: Lhr;
@@ -395,14 +410,14 @@ async function main() {
   const failures: string[] = [];
   try {
     for (const preset of presets) {
-      const audited = chosen.map((page) => ({
+      const audited: Audited[] = chosen.map((page) => ({
         page,
         url: `${origin}${page.path}`,
-        results: [] as Run[],
+        results: [],
       }));
-      const summaryOf = ({ page, results }: (typeof audited)[number]) =>
+      const summaryOf = ({ page, results }: Audited) =>
         summarize(preset, page.label, page.path, results.map(figures));
-      const measure = async ({ page, url, results }: (typeof audited)[number]) => {
+      const measure = async ({ page, url, results }: Audited) => {
         // A run can fail when the machine is very busy (no paint within Lighthouse's time
         // limits): try it again, twice, before giving up on the page.
         for (let attempt = 1; ; attempt++) {
@@ -417,7 +432,7 @@ async function main() {
           console.warn(`[audit] ${preset} ${page.label}: run failed (${why}), retrying`);
         }
       };
-      const report = (entry: (typeof audited)[number]) => {
+      const report = (entry: Audited) => {
         const { median: m } = summaryOf(entry);
         console.log(
           `[audit] ${preset.padEnd(7)} ${entry.page.label.padEnd(9)} perf ${m.scores.performance} a11y ${m.scores.accessibility} bp ${m.scores["best-practices"]} seo ${m.scores.seo}  FCP ${seconds(m.metrics.fcp)}  TBT ${fmt.tbt(m.metrics.tbt)}  (${entry.results.length} run(s), ${seconds(performance.now() - started)})`,
@@ -435,23 +450,17 @@ async function main() {
       // five, then seven, while the median misses. The extra runs go round the missing
       // pages in turn, so a few busy seconds fall on several pages' runs, not on all of
       // one page's. A real regression misses in every round.
-      const missed = (entry: (typeof audited)[number]) => {
-        const { scores, metrics } = summaryOf(entry).median;
-        return [
-          scores.performance < minimum.performance && `performance ${scores.performance}`,
-          metrics.fcp > maximum.fcpMs && `first paint ${fmt.fcp(metrics.fcp)}`,
-        ].filter(Boolean);
-      };
       while (preset === "mobile") {
-        const again = audited.filter(
-          (entry) => entry.results.length + extraRuns <= mostRuns && missed(entry).length > 0,
-        );
-        if (again.length === 0) break;
-        for (const entry of again) {
+        const again: Audited[] = [];
+        for (const entry of audited) {
+          const misses = loadMisses(summaryOf(entry));
+          if (misses.length === 0 || entry.results.length + extraRuns > mostRuns) continue;
           console.warn(
-            `[audit] mobile ${entry.page.label}: ${missed(entry).join(", ")} (median of ${entry.results.length}), measuring ${extraRuns} more`,
+            `[audit] mobile ${entry.page.label}: ${misses.join(", ")} (median of ${entry.results.length}), measuring ${extraRuns} more`,
           );
+          again.push(entry);
         }
+        if (again.length === 0) break;
         for (let i = 0; i < extraRuns; i++) for (const entry of again) await measure(entry);
         for (const entry of again) report(entry);
       }
