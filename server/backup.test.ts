@@ -4,12 +4,12 @@
 // `restore` brings it back.
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { Agent, request } from "node:http";
+import { Agent } from "node:http";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
 import { fakeSite, tempDir } from "../tests/support/fake-site.ts";
-import { type RunningServer, startServer } from "../tests/support/server.ts";
+import { postSignup, type RunningServer, startServer } from "../tests/support/server.ts";
 import { projectNode, projectRoot } from "../tooling/project.ts";
 import { deletionKeyFor } from "./deletion-key.ts";
 import { openInbox } from "./inbox.ts";
@@ -22,32 +22,6 @@ afterEach(() => {
   for (const server of servers.splice(0)) server.kill();
   dir?.remove();
 });
-
-function submit(port: number, agent: Agent, email: string): Promise<number> {
-  const body = JSON.stringify({ email, phone: "Not provided", type: "newsletter_signup" });
-  return new Promise((done) => {
-    const req = request(
-      {
-        host: "127.0.0.1",
-        port,
-        method: "POST",
-        path: "/f/newsletter",
-        agent,
-        headers: {
-          "Content-Type": "application/json",
-          Accept: "application/json",
-          "Content-Length": Buffer.byteLength(body),
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on("end", () => done(res.statusCode ?? 0));
-      },
-    );
-    req.on("error", () => done(0));
-    req.end(body);
-  });
-}
 
 /** `npm run inbox -- …` as the owner (or the nightly timer) runs it. */
 function inboxCommand(
@@ -107,7 +81,7 @@ describe("a backup during a burst of submissions", { timeout: 60_000 }, () => {
       while (!stop) {
         sent += 1;
         const email = `burst-${worker}-${sent}@example.test`;
-        const status = await submit(server.port, agent, email);
+        const status = await postSignup(server.port, agent, email);
         if (status >= 200 && status < 300) acknowledged.push(email);
       }
     };

@@ -1,12 +1,12 @@
 // Nothing answered 2xx is lost: a burst of concurrent submissions, the server killed with
 // SIGKILL in the middle of it (no shutdown code runs), a restart on the same file, and every
 // submission that was acknowledged is there, in a database that passes integrity_check.
-import { Agent, request } from "node:http";
+import { Agent } from "node:http";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
 import { fakeSite, tempDir } from "../tests/support/fake-site.ts";
-import { type RunningServer, startServer } from "../tests/support/server.ts";
+import { postSignup, type RunningServer, startServer } from "../tests/support/server.ts";
 import { formOfKind } from "./inbox-forms.ts";
 
 let dir: ReturnType<typeof tempDir> | undefined;
@@ -15,34 +15,6 @@ afterEach(() => {
   for (const server of servers.splice(0)) server.kill();
   dir?.remove();
 });
-
-/** POSTs one signup; resolves with the status, or 0 when the connection died first. */
-function submit(port: number, agent: Agent, email: string): Promise<number> {
-  const body = JSON.stringify({ email, phone: "Not provided", type: "newsletter_signup" });
-  return new Promise((done) => {
-    const req = request(
-      {
-        host: "127.0.0.1",
-        port,
-        method: "POST",
-        path: "/f/newsletter",
-        agent,
-        headers: {
-          "Content-Type": "application/json",
-          Accept: "application/json",
-          "Content-Length": Buffer.byteLength(body),
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on("end", () => done(res.statusCode ?? 0));
-        res.on("error", () => done(0));
-      },
-    );
-    req.on("error", () => done(0));
-    req.end(body);
-  });
-}
 
 describe("a crash during a burst of submissions", { timeout: 40_000 }, () => {
   it("loses none that were answered 2xx, and leaves a sound database", async () => {
@@ -65,7 +37,7 @@ describe("a crash during a burst of submissions", { timeout: 40_000 }, () => {
     const worker = async () => {
       while (next < total) {
         const email = `burst-${next++}@example.com`;
-        const status = await submit(first.port, agent, email);
+        const status = await postSignup(first.port, agent, email);
         if (status >= 200 && status < 300) {
           acknowledged.push(email);
           // kill -9 with the other workers' requests in flight.
@@ -105,7 +77,7 @@ describe("a crash during a burst of submissions", { timeout: 40_000 }, () => {
 
     // The restarted server takes submissions again.
     const again = new Agent();
-    expect(await submit(second.port, again, "after-restart@example.com")).toBe(200);
+    expect(await postSignup(second.port, again, "after-restart@example.com")).toBe(200);
     again.destroy();
     second.process.kill("SIGTERM");
     expect(await second.exited).toBe(0);

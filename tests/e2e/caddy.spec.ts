@@ -8,12 +8,11 @@ import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { contactMessages } from "../../forms/contact";
-import { newsletterMessages } from "../../forms/newsletter";
 import { testSiteDir } from "../support/build.ts";
 import { type RunningCaddy, startCaddy } from "../support/caddy.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
-import { expect, gotoHydrated, test, uniqueEmail } from "./fixtures";
+import { expect, test, uniqueEmail } from "./fixtures";
+import { formsStoredFor, sendBothForms } from "./host-checks";
 import { screenshotHost } from "./host-screenshots";
 import { routes, unknownPath } from "./site-facts";
 
@@ -107,30 +106,8 @@ test("pages through the proxy: HTTPS with HSTS, plain HTTP without", async () =>
 
 test("both forms through the proxy, in Chromium over HTTPS", async ({ page }, testInfo) => {
   const email = uniqueEmail(testInfo);
-  await gotoHydrated(page, `${httpsOrigin}/`);
-  const newsletter = page.getByRole("form", { name: "Stay in the Loop" });
-  await newsletter.getByLabel("Email", { exact: true }).fill(email);
-  await newsletter.getByRole("button", { name: newsletterMessages.subscribe }).click();
-  await expect(newsletter.getByRole("status")).toHaveText(newsletterMessages.success);
-
-  await gotoHydrated(page, `${httpsOrigin}/contact`);
-  await page.getByLabel("Name").fill("Pat Skater");
-  await page.getByRole("textbox", { name: "Email" }).fill(email);
-  await page.getByLabel("Subject").selectOption("general");
-  await page.getByLabel("Message").fill("Hello through Caddy.");
-  await page.getByRole("button", { name: contactMessages.submit }).click();
-  await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
-
-  const { DatabaseSync } = await import("node:sqlite");
-  const db = new DatabaseSync(join(dir, "inbox.db"), { readOnly: true });
-  try {
-    const rows = db
-      .prepare("SELECT form FROM submissions WHERE data LIKE ? ORDER BY form")
-      .all(`%${email}%`);
-    expect(rows.map((r) => r.form)).toEqual(["contact", "newsletter"]);
-  } finally {
-    db.close();
-  }
+  await sendBothForms(page, httpsOrigin, { email, message: "Hello through Caddy." });
+  expect(await formsStoredFor(join(dir, "inbox.db"), email)).toEqual(["contact", "newsletter"]);
 });
 
 test("no body over 64 KiB reaches the server: 413 with a length or without", async () => {

@@ -1,9 +1,12 @@
 // What every host of the built site must do, checked the same way for each (Cloudflare Pages
-// in static-host.spec.ts, the Cloudflare Worker in edge.spec.ts): every page at its URLs with
-// exactly its policy, the not-found page for an unknown path, and no problem in Chromium.
+// in static-host.spec.ts, the Cloudflare Worker in edge.spec.ts, Caddy in caddy.spec.ts): every
+// page at its URLs with exactly its policy, the not-found page for an unknown path, no problem
+// in Chromium, and both forms reaching the inbox.
 import type { APIRequestContext, Page } from "@playwright/test";
+import { contactMessages } from "../../forms/contact";
+import { newsletterMessages } from "../../forms/newsletter";
 import { assetPolicy, type HeaderRules, headersFor } from "../../server/security-headers.ts";
-import { expect } from "./fixtures";
+import { expect, gotoHydrated } from "./fixtures";
 import { everyPage, routes, unknownPath } from "./site-facts";
 
 export const pages = everyPage.filter((path) => path !== unknownPath);
@@ -72,4 +75,48 @@ export async function watchProblems(page: Page, allowDocument404 = false): Promi
     }
   });
   return problems;
+}
+
+/**
+ * Both forms sent as a visitor sends them from the site at `origin` (the signup on Home, a
+ * message on Contact), each seen to succeed; `newsletterAction`, when given, is where the
+ * signup form must post (another origin's inbox).
+ */
+export async function sendBothForms(
+  page: Page,
+  origin: string,
+  {
+    email,
+    message,
+    newsletterAction,
+  }: { email: string; message: string; newsletterAction?: string },
+) {
+  await gotoHydrated(page, `${origin}/`);
+  const newsletter = page.getByRole("form", { name: "Stay in the Loop" });
+  if (newsletterAction) await expect(newsletter).toHaveAttribute("action", newsletterAction);
+  await newsletter.getByLabel("Email", { exact: true }).fill(email);
+  await newsletter.getByRole("button", { name: newsletterMessages.subscribe }).click();
+  await expect(newsletter.getByRole("status")).toHaveText(newsletterMessages.success);
+
+  await gotoHydrated(page, `${origin}/contact`);
+  await page.getByLabel("Name").fill("Pat Skater");
+  await page.getByRole("textbox", { name: "Email" }).fill(email);
+  await page.getByLabel("Subject").selectOption("general");
+  await page.getByLabel("Message").fill(message);
+  await page.getByRole("button", { name: contactMessages.submit }).click();
+  await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+}
+
+/** The forms ("contact", "newsletter") of the rows an inbox's SQLite file holds for `email`. */
+export async function formsStoredFor(databasePath: string, email: string): Promise<string[]> {
+  const { DatabaseSync } = await import("node:sqlite");
+  const db = new DatabaseSync(databasePath, { readOnly: true });
+  try {
+    return db
+      .prepare("SELECT form FROM submissions WHERE data LIKE ? ORDER BY form")
+      .all(`%${email}%`)
+      .map((row) => String(row.form));
+  } finally {
+    db.close();
+  }
 }

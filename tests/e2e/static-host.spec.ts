@@ -7,13 +7,18 @@ import type { ChildProcess } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { contactMessages } from "../../forms/contact";
-import { newsletterMessages } from "../../forms/newsletter";
 import { parseHeadersFile } from "../../server/security-headers.ts";
 import { spawnEdgeDev, workerConfig } from "../../tooling/wrangler.ts";
 import { stopProcessGroup, waitUntilUp } from "../support/server.ts";
 import { expect, gotoHydrated, test, uniqueEmail } from "./fixtures";
-import { expectNotFoundServed, expectPagesServed, pages, watchProblems } from "./host-checks";
+import {
+  expectNotFoundServed,
+  expectPagesServed,
+  formsStoredFor,
+  pages,
+  sendBothForms,
+  watchProblems,
+} from "./host-checks";
 import { screenshotHost } from "./host-screenshots";
 import { unknownPath } from "./site-facts";
 
@@ -129,31 +134,15 @@ test("both forms reach the inbox on another origin", async ({ page }, testInfo) 
   const problems = await watchProblems(page);
   const email = uniqueEmail(testInfo);
 
-  await gotoHydrated(page, `${origin}/`);
-  const newsletter = page.getByRole("form", { name: "Stay in the Loop" });
-  await expect(newsletter).toHaveAttribute("action", `${forms}/f/newsletter`);
-  await newsletter.getByLabel("Email", { exact: true }).fill(email);
-  await newsletter.getByRole("button", { name: newsletterMessages.subscribe }).click();
-  await expect(newsletter.getByRole("status")).toHaveText(newsletterMessages.success);
-
-  await gotoHydrated(page, `${origin}/contact`);
-  await page.getByLabel("Name").fill("Pat Skater");
-  await page.getByRole("textbox", { name: "Email" }).fill(email);
-  await page.getByLabel("Subject").selectOption("general");
-  await page.getByLabel("Message").fill("Hello from the static host.");
-  await page.getByRole("button", { name: contactMessages.submit }).click();
-  await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
-
-  const { DatabaseSync } = await import("node:sqlite");
-  const db = new DatabaseSync(required("CROSS_DATABASE_PATH"), { readOnly: true });
-  try {
-    const rows = db
-      .prepare("SELECT form FROM submissions WHERE data LIKE ? ORDER BY form")
-      .all(`%${email}%`);
-    expect(rows.map((r) => r.form)).toEqual(["contact", "newsletter"]);
-  } finally {
-    db.close();
-  }
+  await sendBothForms(page, origin, {
+    email,
+    message: "Hello from the static host.",
+    newsletterAction: `${forms}/f/newsletter`,
+  });
+  expect(await formsStoredFor(required("CROSS_DATABASE_PATH"), email)).toEqual([
+    "contact",
+    "newsletter",
+  ]);
   expect(problems).toEqual([]);
 });
 

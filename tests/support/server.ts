@@ -2,6 +2,7 @@
 // need: one way to find a free port, wait for an answer and stop a process with everything it
 // started. `startServer` is `node server/index.ts` as production runs it.
 import { type ChildProcess, spawn } from "node:child_process";
+import { type Agent, request } from "node:http";
 import { createServer } from "node:net";
 import type { Writable } from "node:stream";
 import { projectNode, projectRoot } from "../../tooling/project.ts";
@@ -164,4 +165,36 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     throw error;
   }
   return server;
+}
+
+/**
+ * POSTs one newsletter signup for `email` to the server on `port` through `agent` (a
+ * keep-alive agent makes a burst of them cheap); resolves with the status, or 0 when the
+ * connection died first (the server killed mid-burst).
+ */
+export function postSignup(port: number, agent: Agent, email: string): Promise<number> {
+  const body = JSON.stringify({ email, phone: "Not provided", type: "newsletter_signup" });
+  return new Promise((done) => {
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port,
+        method: "POST",
+        path: "/f/newsletter",
+        agent,
+        headers: {
+          "Content-Type": "application/json",
+          Accept: "application/json",
+          "Content-Length": Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => done(res.statusCode ?? 0));
+        res.on("error", () => done(0));
+      },
+    );
+    req.on("error", () => done(0));
+    req.end(body);
+  });
 }
