@@ -1,15 +1,15 @@
 /// <reference types="vite/client" />
 
 interface ImportMetaEnv {
-  /** The public address of the site, from the SITE_URL build setting (vite.config.ts). */
+  /** The public address of the site, from the SITE_URL build setting (astro.config.ts). */
   readonly SITE_URL?: string;
-  /** The year the site was built, e.g. "2026" (vite.config.ts). */
+  /** The year the site was built, e.g. "2026" (astro.config.ts). */
   readonly BUILD_YEAR?: string;
-  /** The rink's date when the site was built, "YYYY-MM-DD" (vite.config.ts). */
+  /** The rink's date when the site was built, "YYYY-MM-DD" (astro.config.ts). */
   readonly BUILD_DATE?: string;
-  /** The instant of the build in ms since 1970, as a string (vite.config.ts). */
+  /** The instant of the build in ms since 1970, as a string (astro.config.ts). */
   readonly BUILD_TIME?: string;
-  /** The rink's UTC offsets from a year before the build to five after (vite.config.ts). */
+  /** The rink's UTC offsets from a year before the build to five after (astro.config.ts). */
   readonly ZONE_OFFSETS?: import("./lib/calendar-day").ZoneOffsets;
 }
 

@@ -235,7 +235,6 @@ function summarize(preset: Preset, page: string, url: string, runs: RunFigures[]
   };
 }
 
-/** Why a mobile page fails the CI thresholds; [] when it passes. */
 /**
  * The mobile targets that move with the machine's load, which one run can miss: first paint,
  * and the performance score (through TBT). `main` measures more runs while one is missed.
@@ -249,6 +248,7 @@ function loadMisses({ median }: PageSummary): string[] {
   ].filter((miss) => typeof miss === "string");
 }
 
+/** Why a page fails the CI thresholds (the insights on both presets, the rest on mobile); [] when it passes. */
 function problems(summary: PageSummary, notFound: boolean): string[] {
   const found = [...new Set(summary.runs.flatMap((r) => r.insightsFailing))].map(
     (i) => `insight not passed: ${i}`,

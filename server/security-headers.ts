@@ -100,7 +100,7 @@ export interface PageHeaders {
 }
 
 /**
- * A page the build copies in as it is (not prerendered by React Router), served with the
+ * A page the build copies in as it is (not rendered by Astro), served with the
  * headers given here instead of a policy computed from its scripts: the editor at /admin/.
  */
 export interface StaticPage {

@@ -1,7 +1,7 @@
 import { timeZone } from "../content/time-zone.ts";
 import { rinkClock } from "./calendar-day.ts";
 
-// When the site was built (vite.config.ts): what the prerendered pages were written for. The
+// When the site was built (astro.config.ts): what the prerendered pages were written for. The
 // browser's first render uses the same values, so hydration matches the HTML.
 
 /** The instant of the build, ms since 1970. */
