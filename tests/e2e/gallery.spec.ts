@@ -13,12 +13,19 @@ const thumbnails = (page: Page) =>
   page.getByRole("region", { name: "Inside the rink" }).getByRole("link");
 const viewer = (page: Page) => page.getByRole("dialog", { name: "Photos" });
 
+/** The viewer shows photo `index`: its count, its alt text, its caption, and the photo itself. */
 async function expectShowing(page: Page, index: number) {
   const dialog = viewer(page);
   await expect(dialog.getByText(`Photo ${index + 1} of ${gallery.length}`)).toBeVisible();
-  await expect(dialog.getByRole("img")).toHaveAttribute("alt", gallery[index]?.alt ?? "");
+  const photo = dialog.getByRole("img");
+  await expect(photo).toHaveAttribute("alt", gallery[index]?.alt ?? "");
   const caption = gallery[index]?.caption;
   if (caption) await expect(dialog.getByText(caption, { exact: true })).toBeVisible();
+  // Loaded, so it has its size on the screen: until the large file arrives the photo is an
+  // empty 0x0 box, and a swipe measured on it went nowhere (a full run on a slow machine).
+  await expect
+    .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
 }
 
 test.beforeAll(() => {
