@@ -72,11 +72,22 @@ function env(name: "BASE_URL" | "DATABASE_PATH" | "MAIL_DIR"): string {
 type Row = Record<string, unknown>;
 
 /** Runs one read-only query against the inbox database; [] when the file does not exist. */
-export async function readInbox<T extends Row = Row>(
+export function readInbox<T extends Row = Row>(
   sql: string,
   ...params: (string | number | null)[]
 ): Promise<T[]> {
-  const path = env("DATABASE_PATH");
+  return readDatabase<T>(env("DATABASE_PATH"), sql, ...params);
+}
+
+/**
+ * Runs one read-only query against the SQLite file at `path` (another server's inbox, such as
+ * the cross-origin pair's); [] when the file does not exist.
+ */
+export async function readDatabase<T extends Row = Row>(
+  path: string,
+  sql: string,
+  ...params: (string | number | null)[]
+): Promise<T[]> {
   // Imported here so a spec that never reads the inbox does not need node:sqlite.
   const { DatabaseSync } = await import("node:sqlite");
   let db: InstanceType<typeof DatabaseSync>;

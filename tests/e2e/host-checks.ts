@@ -6,7 +6,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { contactMessages } from "../../forms/contact";
 import { newsletterMessages } from "../../forms/newsletter";
 import { assetPolicy, type HeaderRules, headersFor } from "../../server/security-headers.ts";
-import { expect, gotoHydrated } from "./fixtures";
+import { expect, gotoHydrated, readDatabase } from "./fixtures";
 import { everyPage, routes, unknownPath } from "./site-facts";
 
 export const pages = everyPage.filter((path) => path !== unknownPath);
@@ -109,14 +109,10 @@ export async function sendBothForms(
 
 /** The forms ("contact", "newsletter") of the rows an inbox's SQLite file holds for `email`. */
 export async function formsStoredFor(databasePath: string, email: string): Promise<string[]> {
-  const { DatabaseSync } = await import("node:sqlite");
-  const db = new DatabaseSync(databasePath, { readOnly: true });
-  try {
-    return db
-      .prepare("SELECT form FROM submissions WHERE data LIKE ? ORDER BY form")
-      .all(`%${email}%`)
-      .map((row) => String(row.form));
-  } finally {
-    db.close();
-  }
+  const rows = await readDatabase<{ form: string }>(
+    databasePath,
+    "SELECT form FROM submissions WHERE data LIKE ? ORDER BY form",
+    `%${email}%`,
+  );
+  return rows.map((row) => row.form);
 }
