@@ -46,7 +46,10 @@ export function OpenStatus({
     prerenderAt === undefined ? null : openStatus(rink, new Date(prerenderAt), timeZone);
   const open = status?.open ?? false;
   const pill =
-    "col-start-1 row-start-1 inline-flex items-center gap-2 self-start justify-self-start rounded-full font-semibold";
+    "col-start-1 row-start-1 inline-flex items-start gap-2 self-start justify-self-start rounded-full font-semibold";
+  // The dot sits in the middle of the first line, not of the pill: a status that wraps to two
+  // lines at the build and to one on the visitor's clock would otherwise move it half a line.
+  const dot = "mt-[calc((1lh_-_0.625rem)/2)] size-2.5 shrink-0";
   const text = size === "large" ? "text-base sm:text-lg" : "text-sm";
   const padding = size === "large" ? "px-4 py-1.5" : "px-3 py-1";
   const noteStyle = `col-start-1 row-start-2 mt-1 font-semibold ${text}`;
@@ -69,7 +72,7 @@ export function OpenStatus({
           aria-hidden="true"
           className={`invisible ${pill} ${padding} ${text}`}
         >
-          <span className="size-2.5" />
+          <span className={dot} />
           {placeholder}
         </span>
       ))}
@@ -89,7 +92,7 @@ export function OpenStatus({
           aria-hidden="true"
           data-open-class={dots.open}
           data-closed-class={dots.closed}
-          className={`size-2.5 rounded-full ${dots[open ? "open" : "closed"]}`}
+          className={`${dot} rounded-full ${dots[open ? "open" : "closed"]}`}
         />
         <span>{status ? describeOpenStatus(status) : ""}</span>
       </p>
