@@ -74,7 +74,9 @@ async function fillClosedToday(page: Page, text: string) {
 test("the owner posts Closed today to the site, the email list and the text list, and ends it, on a phone and a laptop; axe finds nothing on any page", async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  // Two posts, two ends and axe on every page at two sizes: 41 s on 2026-11-26's machine,
+  // 64 s on a paravirtualised one (docs/testing.md), over the 60 s this limit was.
+  test.setTimeout(120_000);
   // Each "Closed today" is posted with the form's end, 23:59 today on the rink's clock.
   await clearOfRinkMidnight(3);
   await page.setViewportSize(viewports.mobile);
