@@ -18,7 +18,7 @@
 //      regression still fails: its median misses in every round). Each extra round also
 //      measures the page's floor, the same page without its scripts (tests/support/floor.ts),
 //      twice: where the floor's own median misses a target, this machine cannot give any page
-//      that figure, and the page is judged against its floor instead (`overFloor`);
+//      that figure, and the page is judged by what it adds to its floor instead (`limitsOf`);
 //   4. writes reports/lighthouse.md (median scores and metrics), reports/lighthouse.json
 //      (every run's figures) and reports/lighthouse/<preset>-<page>.json (the median run's
 //      full Lighthouse result, readable in the Lighthouse viewer);
@@ -27,9 +27,8 @@
 //      performance at CPU time is below 100 (the score with TBT at CPU time: Lighthouse's
 //      TBT with each main-thread task at the CPU time it used, tests/support/cpu-time-tbt.ts)
 //      or Lighthouse's own below 98, its first contentful paint past 0.95 s, its TBT at CPU
-//      time past 50 ms or its CLS above 0 (issue 24), or, on a
-//      machine where its floor misses those, its first paint more than 0.1 s after its
-//      floor's or its TBT at CPU time more than 50 ms over its floor's; or when,
+//      time past 50 ms or its CLS above 0 (issue 24), each limit moved by the page's floor
+//      where the floor misses it (`limitsOf`); or when,
 //      in any run, an insight in `insights` does not pass
 //      (photos, issue 12: files sized and encoded well, the largest paint's image found early,
 //      not lazy, fetched with high priority).
@@ -105,9 +104,10 @@ const minimumPerfCpu = 100;
  * On a machine too slow for a page with no script at all to meet those targets (seen: a
  * paravirtualised guest, docs/testing.md, where the floors painted at 0.93-1.19 s, blocked
  * 8-96 ms at CPU time and scored below 100), no code can meet them there, and the page is
- * judged by what it adds to its floor, measured in the same audit: first paint at most 0.1 s
- * after the floor's (issue 24's own measure) and at most 50 ms more blocking at CPU time.
- * The score is then reported beside the floor's, not judged: it is those same metrics.
+ * judged by what it adds to its floor, measured in the same audit (`limitsOf`): first paint
+ * at most 0.1 s after the floor's (issue 24's own measure: 0.95 s is that on a floor of
+ * 0.85 s), TBT at CPU time at most 50 ms over a floor past 50 ms, a score at CPU time no
+ * lower than the floor's; Lighthouse's own score is not judged where the floor's misses 98.
  */
 const overFloor = { fcpMs: 100, tbtCpuMs: 50 };
 
@@ -312,38 +312,59 @@ const timingOf = ({ median }: PageSummary): Timing => ({
   tbtCpu: median.metrics.tbtCpu,
 });
 
-/** The mobile targets that move with the machine and its load, missed by these medians. */
-function targetMisses({ performance, perfCpu, fcp, tbtCpu }: Timing): string[] {
-  return [
-    !(perfCpu >= minimumPerfCpu) &&
-      `performance at CPU time ${fmt.perfCpu(perfCpu)} < ${minimumPerfCpu}`,
-    performance < minimum.performance && `performance ${performance} < ${minimum.performance}`,
-    fcp > maximum.fcpMs && `first contentful paint ${fmt.fcp(fcp)} > ${fmt.fcp(maximum.fcpMs)}`,
-    // Not `>`: a TBT that could not be computed (NaN) fails too.
-    !(tbtCpu <= maximum.tbtCpuMs) && `TBT at CPU time ${fmt.tbtCpu(tbtCpu)} > 50 ms`,
-  ].filter((miss) => typeof miss === "string");
+/**
+ * What a page's medians must meet: the targets, each moved only where its floor, measured
+ * beside it, cannot meet it on this machine (`overFloor`). `performance` null: not judged
+ * (the floor's own score is under it: Lighthouse's TBT, this machine's wait for a CPU).
+ */
+function limitsOf({ floor }: PageSummary) {
+  const targets = {
+    perfCpu: minimumPerfCpu,
+    performance: minimum.performance as number | null,
+    fcp: maximum.fcpMs,
+    tbtCpu: maximum.tbtCpuMs,
+  };
+  if (!floor) return targets;
+  return {
+    perfCpu: Math.min(targets.perfCpu, floor.perfCpu),
+    performance: floor.performance >= minimum.performance ? targets.performance : null,
+    // Issue 24: first paint at 0.95 s, "within 0.1 s of the floor".
+    fcp: Math.max(targets.fcp, floor.fcp + overFloor.fcpMs),
+    tbtCpu: floor.tbtCpu > targets.tbtCpu ? floor.tbtCpu + overFloor.tbtCpuMs : targets.tbtCpu,
+  };
 }
 
-/** True when the page's floor, measured, misses a target itself: judged against it then. */
-const floorMisses = (summary: PageSummary) =>
-  summary.floor !== undefined && targetMisses(summary.floor).length > 0;
+/** True when the page's floor, measured, moved a limit: the page is judged against it. */
+function judgedAgainstFloor(summary: PageSummary): boolean {
+  const limits = limitsOf(summary);
+  return (
+    limits.perfCpu !== minimumPerfCpu ||
+    limits.performance !== minimum.performance ||
+    limits.fcp !== maximum.fcpMs ||
+    limits.tbtCpu !== maximum.tbtCpuMs
+  );
+}
 
 /**
- * The targets that move with the machine's load, which one run can miss (first paint, the
- * score, TBT at CPU time): against the targets, or against the floor where the floor misses
- * them. `main` measures more runs while one is missed.
+ * The targets that move with the machine's load, which one run can miss (the scores, first
+ * paint, TBT at CPU time), missed by the page's medians. `main` measures more runs while one
+ * is missed. Written with `!(… >= …)`: a figure that could not be computed (NaN) misses too.
  */
 function loadMisses(summary: PageSummary): string[] {
   const page = timingOf(summary);
-  const { floor } = summary;
-  if (!floor || !floorMisses(summary)) return targetMisses(page);
-  const fcpOver = page.fcp - floor.fcp;
-  const tbtOver = page.tbtCpu - floor.tbtCpu;
+  const limits = limitsOf(summary);
+  const floor = summary.floor;
+  const why = (moved: boolean) => (moved && floor ? " (its floor's, measured beside it)" : "");
   return [
-    !(fcpOver <= overFloor.fcpMs) &&
-      `first contentful paint ${fmt.fcp(page.fcp)}, ${Math.round(fcpOver)} ms after its floor's ${fmt.fcp(floor.fcp)} (> ${overFloor.fcpMs} ms)`,
-    !(tbtOver <= overFloor.tbtCpuMs) &&
-      `TBT at CPU time ${fmt.tbtCpu(page.tbtCpu)}, ${Math.round(tbtOver)} ms over its floor's ${fmt.tbtCpu(floor.tbtCpu)} (> ${overFloor.tbtCpuMs} ms)`,
+    !(page.perfCpu >= limits.perfCpu) &&
+      `performance at CPU time ${fmt.perfCpu(page.perfCpu)} < ${limits.perfCpu}${why(limits.perfCpu !== minimumPerfCpu)}`,
+    limits.performance !== null &&
+      !(page.performance >= limits.performance) &&
+      `performance ${page.performance} < ${limits.performance}`,
+    !(page.fcp <= limits.fcp) &&
+      `first contentful paint ${fmt.fcp(page.fcp)} > ${fmt.fcp(limits.fcp)}${limits.fcp !== maximum.fcpMs && floor ? ` (0.1 s after its floor's ${fmt.fcp(floor.fcp)})` : ""}`,
+    !(page.tbtCpu <= limits.tbtCpu) &&
+      `TBT at CPU time ${fmt.tbtCpu(page.tbtCpu)} > ${fmt.tbtCpu(limits.tbtCpu)}${limits.tbtCpu !== maximum.tbtCpuMs && floor ? ` (50 ms over its floor's ${fmt.tbtCpu(floor.tbtCpu)})` : ""}`,
   ].filter((miss) => typeof miss === "string");
 }
 
@@ -422,7 +443,7 @@ function markdownTable(summaries: PageSummary[]): string {
     range(s.runs.map((r) => scoreOf(r, "performance"))),
     `${range(s.runs.map((r) => Math.round(r.metrics.tbt)))} ms`,
     s.floor
-      ? `${s.floor.performance} (${s.floor.perfCpu} at CPU time), ${fmt.fcp(s.floor.fcp)}, ${fmt.tbtCpu(s.floor.tbtCpu)} (${s.floor.runs} run(s)${floorMisses(s) ? "; judged against it" : ""})`
+      ? `${s.floor.performance} (${s.floor.perfCpu} at CPU time), ${fmt.fcp(s.floor.fcp)}, ${fmt.tbtCpu(s.floor.tbtCpu)} (${s.floor.runs} run(s)${judgedAgainstFloor(s) ? "; judged against it" : ""})`
       : "not measured",
   ]);
   return [
@@ -644,7 +665,7 @@ async function main() {
     "",
     "## CI thresholds (mobile)",
     "",
-    `Accessibility, best practices and SEO 100 on every page (SEO exempt on 404), performance ${minimumPerfCpu} at CPU time (the score with TBT at CPU time) and ${minimum.performance} as Lighthouse scores it, first contentful paint ≤ 0.95 s, TBT at CPU time ≤ 50 ms and CLS 0 (median, mobile); where the page's floor misses one of the first four itself, no page can meet it on this machine, and the page is judged by what it adds to its floor instead: first paint at most ${overFloor.fcpMs} ms after the floor's and TBT at CPU time at most ${overFloor.tbtCpuMs} ms over it (the floor column says "judged against it"); in every run (both presets) these insights pass: ${insights.join(", ")}.`,
+    `Accessibility, best practices and SEO 100 on every page (SEO exempt on 404), performance ${minimumPerfCpu} at CPU time (the score with TBT at CPU time) and ${minimum.performance} as Lighthouse scores it, first contentful paint ≤ 0.95 s, TBT at CPU time ≤ 50 ms and CLS 0 (median, mobile); where the page's floor, measured beside a page that missed, misses one of these itself, no page can meet it on this machine, and the page is judged by what it adds to its floor instead: first paint at most ${overFloor.fcpMs} ms after the floor's (issue 24's "within 0.1 s of the floor"), TBT at CPU time at most ${overFloor.tbtCpuMs} ms over a floor past 50 ms, performance at CPU time no lower than the floor's, and Lighthouse's own score not judged under a floor below ${minimum.performance} (the floor column says "judged against it"); in every run (both presets) these insights pass: ${insights.join(", ")}.`,
     "",
     failures.length ? failures.map((f) => `- FAILED ${f}`).join("\n") : "All pages pass.",
     "",
