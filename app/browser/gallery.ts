@@ -27,10 +27,17 @@ function startGallery(gallery: HTMLElement) {
       source.setAttribute("sizes", viewerSizes);
     }
     const img = picture.querySelector("img");
+    const thumbnail = link.querySelector("img")?.currentSrc;
     if (img) {
       img.loading = "eager";
       img.setAttribute("fetchpriority", "high");
-      img.className = "h-auto max-h-full w-auto max-w-full select-none rounded-lg object-contain";
+      // The photo fills the stage, fitted: until the large file arrives (a slow connection),
+      // the thumbnail the page already has shows in the same place, not an empty stage.
+      img.className = "size-full select-none object-contain";
+      if (thumbnail) {
+        img.style.background = `url("${thumbnail}") center / contain no-repeat`;
+        img.addEventListener("load", () => img.style.removeProperty("background"), { once: true });
+      }
     }
     stage.replaceChildren(picture);
     caption.textContent = link.closest("figure")?.querySelector("figcaption")?.textContent ?? "";

@@ -128,6 +128,39 @@ test.describe("by touch", () => {
   });
 });
 
+test("on a slow connection the viewer shows the thumbnail in the photo's place until the large file arrives", async ({
+  page,
+}) => {
+  await page.setViewportSize(viewports.mobile);
+  await gotoHydrated(page, "/about");
+  const first = thumbnails(page).first().getByRole("img");
+  await first.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+  const thumbnail = await first.evaluate((img: HTMLImageElement) => img.currentSrc);
+  // Every other photo file waits until the test lets it through, as on a slow phone.
+  const held: (() => Promise<void>)[] = [];
+  await page.route(
+    (url) => url.pathname.startsWith("/assets/photos/") && url.href !== thumbnail,
+    (route) => void held.push(() => route.continue()),
+  );
+  await thumbnails(page).first().click();
+  const photo = viewer(page).getByRole("img");
+  await expect(viewer(page).getByText(`Photo 1 of ${gallery.length}`)).toBeVisible();
+  await expect.poll(() => held.length, "the large file was asked for").toBeGreaterThan(0);
+  expect(await photo.evaluate((img: HTMLImageElement) => img.complete)).toBe(false);
+  const box = await photo.boundingBox();
+  expect(box?.width, "the photo's place is on the screen").toBeGreaterThan(200);
+  expect(box?.height).toBeGreaterThan(200);
+  expect(await photo.evaluate((img) => getComputedStyle(img).backgroundImage)).toContain(thumbnail);
+
+  for (const letThrough of held.splice(0)) await letThrough();
+  await page.unrouteAll();
+  await expectShowing(page, 0);
+  expect(await photo.evaluate((img) => getComputedStyle(img).backgroundImage)).toBe("none");
+});
+
 test.describe("without JavaScript", () => {
   // Shown on its own, the photo makes the browser ask for /favicon.ico, which the site has not.
   test.use({ javaScriptEnabled: false, allowedConsoleErrors: /\/favicon\.ico\)$/ });
