@@ -5,7 +5,8 @@ export type BodyProblem = { status: 400 | 415; code: string; message: string };
 
 export type ReadBody = { ok: true; data: Record<string, unknown> } | ({ ok: false } & BodyProblem);
 
-const formTypes = new Set(["multipart/form-data", "application/x-www-form-urlencoded"]);
+const urlencoded = "application/x-www-form-urlencoded";
+const formTypes = new Set(["multipart/form-data", urlencoded]);
 
 function problem(status: 400 | 415, code: string, message: string): ReadBody {
   return { ok: false, status, code, message };
@@ -44,9 +45,7 @@ async function readForm(request: Request, type: string): Promise<ReadBody> {
     // 15 ms and 64,000 times 71 ms, where URLSearchParams takes 3 and 6 (a 64 KB body read
     // whole: 26 → 19 ms).
     form =
-      type === "application/x-www-form-urlencoded"
-        ? new URLSearchParams(await request.text())
-        : await request.formData();
+      type === urlencoded ? new URLSearchParams(await request.text()) : await request.formData();
   } catch {
     return problem(400, "INVALID_FORM_DATA", "The form data could not be read.");
   }

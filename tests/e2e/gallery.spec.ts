@@ -1,7 +1,7 @@
 // The photos (issue 12): the About gallery by keyboard and by touch, without JavaScript, and
 // how each page's photos load (the hero at once and first, the rest lazily, boxes sized).
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { loadPhotosContent } from "../../app/content/load";
 import { wcagTags } from "./axe";
 import { expect, gotoHydrated, test, viewports } from "./fixtures";
@@ -12,6 +12,9 @@ const gallery = photos.gallery;
 const thumbnails = (page: Page) =>
   page.getByRole("region", { name: "Inside the rink" }).getByRole("link");
 const viewer = (page: Page) => page.getByRole("dialog", { name: "Photos" });
+/** The image's file has arrived and decoded: it has pixels to show. */
+const hasLoaded = (img: Locator) =>
+  img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0);
 
 /** The viewer shows photo `index`: its count, its alt text, its caption, and the photo itself. */
 async function expectShowing(page: Page, index: number) {
@@ -23,9 +26,7 @@ async function expectShowing(page: Page, index: number) {
   if (caption) await expect(dialog.getByText(caption, { exact: true })).toBeVisible();
   // Loaded, so it has its size on the screen: until the large file arrives the photo is an
   // empty 0x0 box, and a swipe measured on it went nowhere (a full run on a slow machine).
-  await expect
-    .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
-    .toBe(true);
+  await expect.poll(() => hasLoaded(photo)).toBe(true);
 }
 
 test.beforeAll(() => {
@@ -135,9 +136,7 @@ test("on a slow connection the viewer shows the thumbnail in the photo's place u
   await gotoHydrated(page, "/about");
   const first = thumbnails(page).first().getByRole("img");
   await first.scrollIntoViewIfNeeded();
-  await expect
-    .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
-    .toBe(true);
+  await expect.poll(() => hasLoaded(first)).toBe(true);
   const thumbnail = await first.evaluate((img: HTMLImageElement) => img.currentSrc);
   // Every other photo file waits until the test lets it through, as on a slow phone.
   const held: (() => Promise<void>)[] = [];
@@ -191,9 +190,7 @@ test.describe("how photos load", () => {
     const hero = page.getByRole("img", { name: photos.hero?.alt ?? "" });
     await expect(hero).toHaveAttribute("fetchpriority", "high");
     await expect(hero).toHaveAttribute("loading", "eager");
-    expect(
-      await hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
-    ).toBe(true);
+    expect(await hasLoaded(hero)).toBe(true);
     // The browser chose the AVIF.
     expect(await hero.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\.avif$/);
   });
