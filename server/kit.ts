@@ -33,22 +33,28 @@ export function kitContent(text: string): string {
     .join("\n");
 }
 
+/** What a broadcast's description says, so that a later try can find it (the update's id). */
+export const kitBroadcastDescription = (key: string) => `Update ${key} from the rink's website`;
+
+/** How many pages of Kit's broadcasts (500 each) a later try reads looking for its own. */
+const maxListPages = 20;
+
 export function kitService(
   settings: KitSettings,
   fetchImpl: typeof fetch = fetch,
 ): EmailListService {
   const base = settings.apiUrl.replace(/\/+$/, "");
-  const post = (path: string, body: unknown, idempotent: boolean) =>
+  const call = (method: "GET" | "POST", path: string, body: unknown, idempotent: boolean) =>
     callService(
       `${base}${path}`,
       {
-        method: "POST",
+        method,
         headers: {
-          "Content-Type": "application/json",
+          ...(method === "POST" ? { "Content-Type": "application/json" } : {}),
           Accept: "application/json",
           "X-Kit-Api-Key": settings.apiKey,
         },
-        body: JSON.stringify(body),
+        ...(method === "POST" ? { body: JSON.stringify(body) } : {}),
       },
       {
         service: "Kit",
@@ -58,6 +64,76 @@ export function kitService(
         fetch: fetchImpl,
       },
     );
+  const post = (path: string, body: unknown, idempotent: boolean) =>
+    call("POST", path, body, idempotent);
+
+  /**
+   * The broadcast an earlier try made for `key`, by its description, through the list's
+   * pages (cursor-based: `after` the last page's end_cursor): its id, none, or why Kit could
+   * not be asked (then nothing is created: a second broadcast would go to everyone).
+   */
+  async function findBroadcast(key: string): Promise<{ found?: string } | Refused> {
+    const marker = kitBroadcastDescription(key);
+    let after: string | undefined;
+    for (let page = 0; page < maxListPages; page++) {
+      const query = `per_page=500${after ? `&after=${encodeURIComponent(after)}` : ""}`;
+      const listed = await call("GET", `/v4/broadcasts?${query}`, undefined, true);
+      if (!listed.ok) {
+        return {
+          ...refusal(listed),
+          reason: `Kit could not be asked whether the earlier try made the broadcast, so it is not made again yet: ${listed.reason}`,
+        };
+      }
+      const body = record(listed.body);
+      const broadcasts = Array.isArray(body?.broadcasts) ? body.broadcasts : [];
+      for (const item of broadcasts) {
+        const broadcast = record(item);
+        const id = broadcast?.id;
+        if (broadcast?.description === marker && (typeof id === "number" || typeof id === "string"))
+          return { found: String(id) };
+      }
+      const pagination = record(body?.pagination);
+      if (pagination?.has_next_page !== true || typeof pagination.end_cursor !== "string") {
+        return {};
+      }
+      after = pagination.end_cursor;
+    }
+    return {
+      ok: false,
+      retry: false,
+      reason: `Kit has more than ${maxListPages * 500} broadcasts: the earlier try's could not be looked for, so it is not made again. Check Kit's Broadcasts page.`,
+    };
+  }
+
+  /**
+   * Kit's own account of a broadcast, read back after it was made: a draft (no send time, or
+   * the status "draft") is not sent, whatever the create call answered.
+   */
+  async function checkBroadcast(id: string): Promise<CallResult> {
+    const read = await call("GET", `/v4/broadcasts/${encodeURIComponent(id)}`, undefined, true);
+    if (!read.ok) {
+      return read.retry
+        ? {
+            ok: false,
+            retry: true,
+            ref: id,
+            reason: `Kit made the broadcast but could not be asked whether it is sending; asked again later: ${read.reason}`,
+          }
+        : { ...refusal(read), ref: id };
+    }
+    const broadcast = record(record(read.body)?.broadcast);
+    const status = broadcast?.status;
+    if (!broadcast || broadcast.send_at == null || status === "draft") {
+      return {
+        ok: false,
+        retry: false,
+        ref: id,
+        reason:
+          "Kit kept the email as a draft, so it was not sent: send it from Kit's Broadcasts page (Drafts)",
+      };
+    }
+    return { ok: true, ref: id };
+  }
 
   return {
     name: "Kit",
@@ -76,22 +152,41 @@ export function kitService(
       if (!added.ok) return refusal(added);
       return { ok: true, ...refOf(added.body, "subscriber") };
     },
-    async broadcast({ subject, text }): Promise<CallResult> {
-      // No subscriber_filter: all subscribers, whom Kit keeps to the confirmed ones.
-      const sent = await post(
-        "/v4/broadcasts",
-        {
-          subject,
-          content: kitContent(text),
-          description: "An update from the rink's website",
-          preview_text: text.replace(/\s+/g, " ").slice(0, 100),
-          public: false,
-          send_at: new Date().toISOString(),
-        },
-        false,
-      );
-      if (!sent.ok) return refusal(sent);
-      return { ok: true, ...refOf(sent.body, "broadcast") };
+    async broadcast({ subject, text, key, ref, again }): Promise<CallResult> {
+      // Made once: a later try checks the one it made (ref), or looks for one an unanswered
+      // try may have made (its description names the update) before making another.
+      let id = ref;
+      if (!id && again) {
+        const earlier = await findBroadcast(key);
+        if ("ok" in earlier) return earlier;
+        id = earlier.found;
+      }
+      if (!id) {
+        // No subscriber_filter: all subscribers, whom Kit keeps to the confirmed ones. A
+        // create that failed (5xx, a timeout) is tried again, after the look above.
+        const made = await post(
+          "/v4/broadcasts",
+          {
+            subject,
+            content: kitContent(text),
+            description: kitBroadcastDescription(key),
+            preview_text: text.replace(/\s+/g, " ").slice(0, 100),
+            public: false,
+            send_at: new Date().toISOString(),
+          },
+          true,
+        );
+        if (!made.ok) return refusal(made);
+        id = refOf(made.body, "broadcast").ref;
+        if (!id) {
+          return {
+            ok: false,
+            retry: false,
+            reason: "Kit answered without the broadcast's id: check Kit's Broadcasts page",
+          };
+        }
+      }
+      return checkBroadcast(id);
     },
   };
 }

@@ -17,6 +17,8 @@ export type CallResult =
       reason: string;
       /** The service says this person opted out (a text to a number that replied STOP). */
       optedOut?: boolean;
+      /** What the service made all the same (a broadcast kept as a draft, or not yet checked). */
+      ref?: string;
     };
 
 export type Refused = Extract<CallResult, { ok: false }>;
@@ -29,8 +31,19 @@ export interface EmailListService {
    * service's own email). Must be idempotent: the outbox repeats it after an outage.
    */
   subscribe(email: string): Promise<CallResult>;
-  /** One email to everyone on the list (the service leaves out who unsubscribed or bounced). */
-  broadcast(message: { subject: string; text: string }): Promise<CallResult>;
+  /**
+   * One email to everyone on the list (the service leaves out who unsubscribed or bounced),
+   * made once: `key` (the update's id) is written into it, so that a later try (`again`) finds
+   * one an unanswered try made instead of making a second; `ref`, what an earlier try made,
+   * is only checked. Done only once the service says it is sending (a draft is not sent).
+   */
+  broadcast(message: {
+    subject: string;
+    text: string;
+    key: string;
+    ref?: string;
+    again?: boolean;
+  }): Promise<CallResult>;
 }
 
 export interface TextListService {

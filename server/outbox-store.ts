@@ -18,6 +18,8 @@ export interface OutboxJob {
   recipient: string;
   /** Tries so far, this one included once it is claimed. */
   attempts: number;
+  /** What an earlier try made at the service (a broadcast not yet seen sending), else null. */
+  serviceRef: string | null;
   createdAt: string;
   subject: string;
   textBody: string;
@@ -76,8 +78,8 @@ const stillOut = (list: ListId) =>
   `c.list = '${list}' AND c.state = 'out' AND c.at >= coalesce(${latestSignup[list]}, '')`;
 
 const jobColumns = `o.id, o.list, o.action, o.submission_id, o.update_id, o.recipient, o.attempts,
-  o.created_at, coalesce(u.subject, '') AS subject, coalesce(u.text_body, '') AS text_body,
-  coalesce(u.note, '') AS note`;
+  o.service_ref, o.created_at, coalesce(u.subject, '') AS subject,
+  coalesce(u.text_body, '') AS text_body, coalesce(u.note, '') AS note`;
 
 function toJob(row: Record<string, unknown>): OutboxJob {
   return {
@@ -88,6 +90,7 @@ function toJob(row: Record<string, unknown>): OutboxJob {
     updateId: row.update_id == null ? null : String(row.update_id),
     recipient: String(row.recipient),
     attempts: Number(row.attempts),
+    serviceRef: row.service_ref == null ? null : String(row.service_ref),
     createdAt: String(row.created_at),
     subject: String(row.subject),
     textBody: String(row.text_body),
@@ -130,24 +133,35 @@ export function outboxStore(sql: SqlRunner) {
       );
     },
 
-    /** Back to waiting until `dueAt`, with why it did not go. */
-    async later(id: number, dueAt: string, reason: string) {
+    /** Back to waiting until `dueAt`, with why it did not go (and what it made, if anything). */
+    async later(id: number, dueAt: string, reason: string, ref?: string) {
       await sql.run(
-        `UPDATE outbox SET state = 'waiting', due_at = ?, last_error = ?
+        `UPDATE outbox SET state = 'waiting', due_at = ?, last_error = ?,
+           service_ref = coalesce(?, service_ref)
          WHERE id = ? AND state = 'sending'`,
         dueAt,
         reason.slice(0, 500),
+        ref ?? null,
         id,
       );
     },
 
     /** Done without sending: 'failed' (refused, given up) or 'skipped' (the person left). */
-    async finish(id: number, state: "failed" | "skipped", at: string, reason: string) {
+    async finish(
+      id: number,
+      state: "failed" | "skipped",
+      at: string,
+      reason: string,
+      ref?: string,
+    ) {
       await sql.run(
-        `UPDATE outbox SET state = ?, done_at = ?, last_error = ? WHERE id = ? AND state = 'sending'`,
+        `UPDATE outbox SET state = ?, done_at = ?, last_error = ?,
+           service_ref = coalesce(?, service_ref)
+         WHERE id = ? AND state = 'sending'`,
         state,
         at,
         reason.slice(0, 500),
+        ref ?? null,
         id,
       );
     },

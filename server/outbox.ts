@@ -67,7 +67,14 @@ export function createOutbox({
       return services.email.subscribe(job.recipient);
     }
     if (job.action === "broadcast" && services.email) {
-      return services.email.broadcast({ subject: job.subject, text: job.note });
+      // The update's id marks the broadcast: a later try finds what an unanswered one made.
+      return services.email.broadcast({
+        subject: job.subject,
+        text: job.note,
+        key: job.updateId ?? String(job.id),
+        ...(job.serviceRef ? { ref: job.serviceRef } : {}),
+        again: job.attempts > 1,
+      });
     }
     if (job.action === "text" && services.text) {
       // Checked again at the moment of sending: a STOP after the update was queued counts.
@@ -103,14 +110,14 @@ export function createOutbox({
     }
     if (result.retry && job.attempts < maxAttempts) {
       const due = new Date(now().getTime() + waitFor(job.attempts)).toISOString();
-      await store.later(job.id, due, result.reason);
+      await store.later(job.id, due, result.reason, result.ref);
       log(`outbox: #${job.id} (${job.action}) will be tried again at ${due}: ${result.reason}`);
       return false;
     }
     const reason = result.retry
       ? `${result.reason} (gave up after ${job.attempts} tries)`
       : result.reason;
-    await store.finish(job.id, "failed", at(), reason);
+    await store.finish(job.id, "failed", at(), reason, result.ref);
     log(`outbox: #${job.id} (${job.action}) failed: ${reason}`);
     return !result.retry;
   }

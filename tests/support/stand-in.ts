@@ -14,6 +14,8 @@ export interface StandInRequest {
 export interface Answer {
   status: number;
   body: unknown;
+  /** A body sent as it is, with this type (a plain-text error), instead of as JSON. */
+  contentType?: string;
 }
 
 export interface StandIn {
@@ -21,7 +23,7 @@ export interface StandIn {
   /** Every request so far, oldest first (failed ones too). */
   requests: StandInRequest[];
   /** The next `count` requests get `status` with `body` (503 by default: an outage). */
-  failNext(count: number, status?: number, body?: unknown): void;
+  failNext(count: number, status?: number, body?: unknown, contentType?: string): void;
   close(): Promise<void>;
 }
 
@@ -48,6 +50,11 @@ export async function startStandIn(
       } catch (error) {
         answer = { status: 500, body: { error: String(error) } };
       }
+      if (answer.contentType) {
+        res.writeHead(answer.status, { "Content-Type": answer.contentType });
+        res.end(String(answer.body));
+        return;
+      }
       res.writeHead(answer.status, { "Content-Type": "application/json" });
       res.end(JSON.stringify(answer.body));
     });
@@ -57,8 +64,10 @@ export async function startStandIn(
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    failNext(count, status = 503, body = outage(status)) {
-      for (let i = 0; i < count; i++) failures.push({ status, body });
+    failNext(count, status = 503, body = outage(status), contentType) {
+      for (let i = 0; i < count; i++) {
+        failures.push({ status, body, ...(contentType ? { contentType } : {}) });
+      }
     },
     close: () =>
       new Promise<void>((done) => {
