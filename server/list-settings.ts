@@ -9,6 +9,13 @@ import type { ListServices } from "./list-service.ts";
 import type { OutboxStore } from "./outbox-store.ts";
 import { type TwilioSettings, twilioService } from "./twilio.ts";
 
+/**
+ * Kit's legacy webhooks are proven by the secret in their URL alone, so it must be long and
+ * random: both homes hold it to this (Node refuses to start; the Worker leaves the webhook off).
+ */
+export const kitWebhookSecretPattern = /^[\w-]{24,}$/;
+export const kitWebhookSecretRule = "must be at least 24 letters, digits, - or _";
+
 export interface ListSettings {
   kit?: KitSettings & {
     /** The secret in Kit's webhook URL (/hooks/kit/<secret>); no webhooks accepted without it. */

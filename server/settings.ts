@@ -3,7 +3,11 @@ import { z } from "zod";
 import { parseTrustProxy, type TrustProxy } from "./client-info.ts";
 import { defaultDailyLimitPerForm, defaultRateLimitPerMinute } from "./form-endpoint.ts";
 import { defaultKitApiUrl } from "./kit.ts";
-import type { ListSettings } from "./list-settings.ts";
+import {
+  kitWebhookSecretPattern,
+  kitWebhookSecretRule,
+  type ListSettings,
+} from "./list-settings.ts";
 import { defaultEmailsPerHour } from "./notify.ts";
 import { defaultOutboxRetrySeconds } from "./outbox.ts";
 import { defaultTwilioApiUrl } from "./twilio.ts";
@@ -134,10 +138,7 @@ const schema = z
     // Long and random: Kit's legacy webhooks are proven by this secret in their URL alone.
     KIT_WEBHOOK_SECRET: z.preprocess(
       blankAsUnset,
-      z
-        .string()
-        .regex(/^[\w-]{24,}$/, "must be at least 24 letters, digits, - or _")
-        .optional(),
+      z.string().regex(kitWebhookSecretPattern, kitWebhookSecretRule).optional(),
     ),
     KIT_WEBHOOK_SIGNING_SECRET: z.preprocess(blankAsUnset, z.string().optional()),
     SMS_SERVICE: z.preprocess(

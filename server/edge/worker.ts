@@ -9,7 +9,13 @@ import type { InboxEnv } from "../app-env.ts";
 import { defaultDailyLimitPerForm, defaultRateLimitPerMinute } from "../form-endpoint.ts";
 import { inboxRoutes } from "../inbox-routes.ts";
 import { defaultKitApiUrl } from "../kit.ts";
-import { type ListSettings, listHooksOf, listServicesOf } from "../list-settings.ts";
+import {
+  kitWebhookSecretPattern,
+  kitWebhookSecretRule,
+  type ListSettings,
+  listHooksOf,
+  listServicesOf,
+} from "../list-settings.ts";
 import { createNotifier, defaultEmailsPerHour, type Notifier } from "../notify.ts";
 import { createOutbox, defaultOutboxRetrySeconds, type Outbox } from "../outbox.ts";
 import { outboxStore } from "../outbox-store.ts";
@@ -70,7 +76,12 @@ function listSettingsOf(env: EdgeBindings): ListSettings {
     ...(value("RINK_NAME") ? { rinkName: value("RINK_NAME") } : {}),
   };
   if (value("NEWSLETTER_SERVICE") === "kit" && !missing("Kit", ["KIT_API_KEY", "KIT_FORM_ID"])) {
-    const webhookSecret = value("KIT_WEBHOOK_SECRET");
+    let webhookSecret = value("KIT_WEBHOOK_SECRET");
+    if (webhookSecret && !kitWebhookSecretPattern.test(webhookSecret)) {
+      // As Node refuses to start on it: a guessable secret would let anyone unsubscribe people.
+      console.error(`KIT_WEBHOOK_SECRET ${kitWebhookSecretRule}: Kit's webhooks are refused`);
+      webhookSecret = undefined;
+    }
     const signingSecret = value("KIT_WEBHOOK_SIGNING_SECRET");
     settings.kit = {
       apiKey: value("KIT_API_KEY") ?? "",

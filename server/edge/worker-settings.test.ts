@@ -1,0 +1,53 @@
+// The Worker reads its variables and secrets as the Node server reads its environment
+// (settings.ts): where Node refuses to start, the Worker says so and leaves that part off. In
+// process, with stand-in bindings: no request here reaches the database.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import worker from "./worker.ts";
+
+const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} };
+const bindings = (vars: Record<string, string>) => ({
+  // Any use of the database here would be a failure of the test's premise.
+  DB: {
+    prepare() {
+      throw new Error("no database in this test");
+    },
+  },
+  ASSETS: { fetch: async () => new Response("Not found", { status: 404 }) },
+  NEWSLETTER_SERVICE: "kit",
+  KIT_API_KEY: "kit-test-key",
+  KIT_FORM_ID: "4242",
+  ...vars,
+});
+// Text, not JSON: a webhook whose secret is accepted is refused next for its type (415).
+const hook = (secret: string, env: ReturnType<typeof bindings>) =>
+  worker.fetch(
+    new Request(`https://rink.example/hooks/kit/${secret}`, {
+      method: "POST",
+      headers: { "Content-Type": "text/plain" },
+      body: "hello",
+    }),
+    env as never,
+    ctx as never,
+  );
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("the Worker's settings", () => {
+  it("holds Kit's webhook secret to Node's rule (24+ letters, digits, - or _): a weaker one turns the webhook off, and says why", async () => {
+    const said = vi.spyOn(console, "error").mockImplementation(() => {});
+    for (const weak of ["short", "abcdefghijklmnopqrstuvw", "has spaces in it, 24 chars+"]) {
+      const res = await hook(encodeURIComponent(weak), bindings({ KIT_WEBHOOK_SECRET: weak }));
+      expect(res.status, weak).toBe(404);
+      expect(said.mock.calls.flat().join("\n")).toContain(
+        "KIT_WEBHOOK_SECRET must be at least 24 letters, digits, - or _",
+      );
+      said.mockClear();
+    }
+    const strong = "abcdefghijklmnopqrstuvwx";
+    expect((await hook(strong, bindings({ KIT_WEBHOOK_SECRET: strong }))).status).toBe(415);
+    expect(
+      (await hook("another-secret-of-24-chars", bindings({ KIT_WEBHOOK_SECRET: strong }))).status,
+    ).toBe(403);
+    expect(said).not.toHaveBeenCalled();
+  });
+});
