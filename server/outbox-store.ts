@@ -254,18 +254,21 @@ export function outboxStore(sql: SqlRunner) {
      * The update and its outbox rows in one transaction: one broadcast for the email list,
      * one text per number that agreed and has not opted out since.
      */
-    async addUpdate(update: ListUpdateRow, queue: { email: boolean; text: boolean }) {
+    async addUpdate(
+      update: ListUpdateRow,
+      queue: { email: boolean; text: boolean },
+      limits: UpdateLimits,
+    ): Promise<boolean> {
       const statements: [string, ...(string | number | null)[]][] = [
-        // The site shows one update at a time: the one it showed ends as this one starts.
-        [
-          `UPDATE list_updates SET ended_at = ? WHERE ended_at IS NULL AND ends_at > ?`,
-          update.createdAt,
-          update.createdAt,
-        ],
+        // The limits are counted in the insert's own statement, so two posts at once cannot
+        // both pass them (D1's batch and SQLite's transaction each hold the write lock).
         [
           `INSERT INTO list_updates (id, created_at, kind, note, ends_at, subject, text_body, lists,
              applies_on, hours)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+           WHERE (SELECT count(*) FROM list_updates WHERE created_at >= ?) < ?
+             AND (? IS NULL OR (SELECT count(*) FROM list_updates
+                   WHERE created_at >= ? AND json_extract(lists, '$.text') = 'queued') < ?)`,
           update.id,
           update.createdAt,
           update.kind,
@@ -276,15 +279,31 @@ export function outboxStore(sql: SqlRunner) {
           JSON.stringify(update.lists),
           update.date,
           update.hours ? JSON.stringify([update.hours]) : null,
+          limits.daySince,
+          limits.perDay,
+          limits.monthSince ?? null,
+          limits.monthSince ?? null,
+          limits.textsPerMonth ?? 0,
+        ],
+        // The site shows one update at a time: the one it showed ends as this one starts.
+        [
+          `UPDATE list_updates SET ended_at = ?
+           WHERE ended_at IS NULL AND ends_at > ? AND id <> ?
+             AND EXISTS (SELECT 1 FROM list_updates WHERE id = ?)`,
+          update.createdAt,
+          update.createdAt,
+          update.id,
+          update.id,
         ],
       ];
       if (queue.email) {
         statements.push([
           `INSERT INTO outbox (list, action, update_id, created_at, due_at)
-           VALUES ('email', 'broadcast', ?, ?, ?)`,
+           SELECT 'email', 'broadcast', ?, ?, ? WHERE EXISTS (SELECT 1 FROM list_updates WHERE id = ?)`,
           update.id,
           update.createdAt,
           update.createdAt,
+          update.id,
         ]);
       }
       if (queue.text) {
@@ -297,12 +316,15 @@ export function outboxStore(sql: SqlRunner) {
            WHERE NOT EXISTS (
              SELECT 1 FROM list_consent c2 WHERE c2.person = c.person AND c2.list = 'text'
                AND c2.state = 'out' AND c2.at >= coalesce(${latestSignup.text.replaceAll("c.person", "c2.person")}, '')
-           )`,
+           ) AND EXISTS (SELECT 1 FROM list_updates u WHERE u.id = ?1)`,
           update.id,
           update.createdAt,
         ]);
       }
       await sql.batch(statements);
+      // Stored, or held back by a limit (then nothing else was written either).
+      const [stored] = await sql.all("SELECT 1 AS found FROM list_updates WHERE id = ?", update.id);
+      return stored !== undefined;
     },
 
     async update(id: string): Promise<ListUpdateRow | undefined> {
@@ -386,3 +408,13 @@ function toUpdate(row: Record<string, unknown>): ListUpdateRow {
 }
 
 export type OutboxStore = ReturnType<typeof outboxStore>;
+
+/** What holds an update back, counted in its insert (updates.ts says them in words). */
+export interface UpdateLimits {
+  /** At most `perDay` updates stored since `daySince`. */
+  daySince: string;
+  perDay: number;
+  /** For an update to the text list: at most `textsPerMonth` such since `monthSince`. */
+  monthSince?: string;
+  textsPerMonth?: number;
+}

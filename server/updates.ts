@@ -160,9 +160,26 @@ export function previewUpdate(
  * rink's clock.
  */
 export async function textListFull(store: OutboxStore, at: Date): Promise<string | null> {
-  const monthStart = rinkInstant(`${rinkDate(at).slice(0, 7)}-01`, "00:00").toISOString();
-  if ((await store.textUpdatesSince(monthStart)) < textsPerMonth) return null;
+  if ((await store.textUpdatesSince(monthStartOf(at))) < textsPerMonth) return null;
   return `The text list has had ${textsPerMonth} texts this month, the most its signup promises: untick The text list (the site and the email list can still have it), or wait until the 1st.`;
+}
+
+/** The 1st of the rink's month, 00:00 on its clock (ISO, UTC). */
+const monthStartOf = (at: Date) =>
+  rinkInstant(`${rinkDate(at).slice(0, 7)}-01`, "00:00").toISOString();
+
+const tooManyToday = `At most ${maxUpdatesPerDay} updates a day: please wait before sending another.`;
+
+/** Why an update is held back by the limits, or none. */
+async function overLimits(
+  store: OutboxStore,
+  at: Date,
+  since: string,
+  toTexts: boolean,
+): Promise<string[]> {
+  const full = toTexts ? await textListFull(store, at) : null;
+  if (full) return [full];
+  return (await store.updatesSince(since)) >= maxUpdatesPerDay ? [tooManyToday] : [];
 }
 
 export type QueueResult =
@@ -207,14 +224,9 @@ export async function queueUpdate(
     if (list !== "email" && list !== "text") problems.push(`There is no list called "${list}".`);
   }
   const at = now();
-  if (problems.length === 0 && wanted.includes("text") && services.text) {
-    const full = await textListFull(store, at);
-    if (full) problems.push(full);
-  }
+  const toTexts = wanted.includes("text") && services.text !== undefined;
   const since = new Date(at.getTime() - 86_400_000).toISOString();
-  if (problems.length === 0 && (await store.updatesSince(since)) >= maxUpdatesPerDay) {
-    problems.push(`At most ${maxUpdatesPerDay} updates a day: please wait before sending another.`);
-  }
+  if (problems.length === 0) problems.push(...(await overLimits(store, at, since, toTexts)));
   if (problems.length > 0) return { ok: false, problems: [...new Set(problems)] };
 
   const listStates: Partial<Record<ListId, string>> = {};
@@ -233,10 +245,20 @@ export async function queueUpdate(
     endedAt: null,
   };
   try {
-    await store.addUpdate(row, {
-      email: listStates.email === "queued",
-      text: listStates.text === "queued",
-    });
+    // The limits again, in the insert itself: another post may have been stored since.
+    const stored = await store.addUpdate(
+      row,
+      { email: listStates.email === "queued", text: listStates.text === "queued" },
+      {
+        daySince: since,
+        perDay: maxUpdatesPerDay,
+        ...(toTexts ? { monthSince: monthStartOf(at), textsPerMonth } : {}),
+      },
+    );
+    if (!stored) {
+      const held = await overLimits(store, at, since, toTexts);
+      return { ok: false, problems: held.length > 0 ? held : [tooManyToday] };
+    }
   } catch (error) {
     // Two presses at once: the other one stored it (the id is the table's key).
     const other = id ? await store.update(id) : undefined;
