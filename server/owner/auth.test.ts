@@ -154,6 +154,51 @@ describe("the inbox's routes", () => {
     expect(ok.status).toBe(303);
   });
 
+  it("refuses a change that is not a form of a page in the browser's window, where the browser says (Fetch metadata), with a clear 403", async () => {
+    const app = routes();
+    const cookie = await cookieFor();
+    const change = (path: string, metadata: Record<string, string>) =>
+      app.request(`http://localhost${path}`, {
+        method: "POST",
+        headers: {
+          cookie,
+          host: "localhost",
+          origin: "http://localhost",
+          "content-type": "application/x-www-form-urlencoded",
+          "sec-fetch-site": "same-origin",
+          ...metadata,
+        },
+        body: "email=owner%40rink.example",
+      });
+    const script = { "sec-fetch-mode": "cors", "sec-fetch-dest": "empty" };
+    const sameOriginScript = { "sec-fetch-mode": "same-origin", "sec-fetch-dest": "empty" };
+    const framed = { "sec-fetch-mode": "navigate", "sec-fetch-dest": "iframe" };
+    const modeOnly = { "sec-fetch-mode": "navigate" };
+    for (const path of ["/inbox/spam/empty", "/inbox/sign-in", "/inbox/sign-out-everywhere"]) {
+      for (const metadata of [script, sameOriginScript, framed, modeOnly]) {
+        const res = await change(path, metadata);
+        expect(res.status, `${path} ${JSON.stringify(metadata)}`).toBe(403);
+        const page = await res.text();
+        expect(page).toContain("<h1>Not allowed</h1>");
+        expect(page).toContain(
+          "Changes to the inbox are made only with its own buttons and forms, on a page of the inbox open in the browser, not by a script or from inside another page.",
+        );
+      }
+    }
+    // A form of the inbox's page, as Chromium posts it; and a browser without Fetch metadata.
+    const form = {
+      "sec-fetch-mode": "navigate",
+      "sec-fetch-dest": "document",
+      "sec-fetch-user": "?1",
+    };
+    expect((await change("/inbox/spam/empty", form)).status).toBe(303);
+    const plain = await app.request("http://localhost/inbox/spam/empty", {
+      method: "POST",
+      headers: { cookie, host: "localhost", origin: "http://localhost" },
+    });
+    expect(plain.status).toBe(303);
+  });
+
   it("answers 401 without a session, and an expired session is none", async () => {
     const res = await routes().request("http://localhost/inbox/export/newsletter.csv");
     expect(res.status).toBe(401);

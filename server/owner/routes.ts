@@ -94,6 +94,19 @@ function sameOrigin(c: Context): boolean {
   return c.req.header("sec-fetch-site") === "same-origin";
 }
 
+/**
+ * Whether a change comes from a form of a page in the browser's own window, where the browser
+ * says so (Fetch metadata): a script's fetch (Sec-Fetch-Mode cors or same-origin, Dest empty),
+ * even from this site's own origin (the editor at /admin runs others' code), or a form in a
+ * frame, is not. A browser that sends no Fetch metadata is judged by its Origin alone.
+ */
+export function formNavigation(c: Context): boolean {
+  const mode = c.req.header("sec-fetch-mode");
+  const dest = c.req.header("sec-fetch-dest");
+  if (mode === undefined && dest === undefined) return true;
+  return mode === "navigate" && dest === "document";
+}
+
 export function ownerRoutes(deps: OwnerDeps) {
   const { store } = deps;
   const now = deps.now ?? (() => new Date());
@@ -115,14 +128,20 @@ export function ownerRoutes(deps: OwnerDeps) {
     for (const [name, value] of Object.entries(ownerHeaders)) c.res.headers.set(name, value);
   });
 
-  // A change from another site's page (a forged form): refused before anything else, and
-  // before its body is read.
+  // A change from another site's page (a forged form), or not from a form in the browser's
+  // window (a script's request): refused before anything else, and before its body is read.
   app.use("/inbox/*", async (c, next) => {
-    if (c.req.method !== "GET" && c.req.method !== "HEAD" && !sameOrigin(c)) {
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    if (!sameOrigin(c)) {
       return c.html(
         messagePage("Not allowed", "This request did not come from the inbox's own pages."),
         403,
       );
+    }
+    if (!formNavigation(c)) {
+      const text =
+        "Changes to the inbox are made only with its own buttons and forms, on a page of the inbox open in the browser, not by a script or from inside another page. Open the inbox and try again there.";
+      return c.html(messagePage("Not allowed", text), 403);
     }
     return next();
   });

@@ -206,8 +206,9 @@ export function clientAddresses(prefix: string): () => string {
 
 /**
  * A request as the owner's pages make it: from `client` (the target's client-address header),
- * with the inbox's own Origin on a POST (or `origin`), a cookie when given, redirects not
- * followed.
+ * a POST as a browser sends a form's (the inbox's own Origin, or `origin`, and the Fetch
+ * metadata of a top-level navigation: Sec-Fetch-Mode navigate, Sec-Fetch-Dest document), a
+ * cookie when given, redirects not followed.
  */
 export function pageRequest(
   target: InboxTarget,
@@ -217,7 +218,18 @@ export function pageRequest(
 ) {
   const headers = new Headers(init.headers);
   headers.set(target.clientHeader, client);
-  if (init.method === "POST") headers.set("Origin", init.origin ?? target.url);
+  if (init.method === "POST") {
+    const origin = init.origin ?? target.url;
+    headers.set("Origin", origin);
+    // Unless the test says otherwise (a script's fetch), what Chromium sends with a form.
+    const sent = (name: string, value: string) => {
+      if (!headers.has(name)) headers.set(name, value);
+    };
+    sent("Sec-Fetch-Site", origin === target.url ? "same-origin" : "cross-site");
+    sent("Sec-Fetch-Mode", "navigate");
+    sent("Sec-Fetch-Dest", "document");
+    sent("Sec-Fetch-User", "?1");
+  }
   if (init.cookie) headers.set("Cookie", init.cookie);
   return fetch(`${target.url}${path}`, { redirect: "manual", ...init, headers });
 }
