@@ -15,6 +15,9 @@ import {
   linksPerWindow,
   redeemLink,
   sessionOwner,
+  signInAsksPerDay,
+  signInCeilingWords,
+  signInEmailsPerDay,
   tokenHash,
 } from "./auth.ts";
 import { type OwnerDeps, ownerMaxBodyBytes, ownerRoutes } from "./routes.ts";
@@ -197,6 +200,59 @@ describe("the inbox's routes", () => {
       headers: { cookie, host: "localhost", origin: "http://localhost" },
     });
     expect(plain.status).toBe(303);
+  });
+
+  it(`answers past ${signInAsksPerDay} asks a day for one address with a clear 429, the same for an owner's and a stranger's`, async () => {
+    const sent: string[] = [];
+    const app = routes({
+      siteUrl: "https://rink.example",
+      sendTo: async (to) => void sent.push(to),
+    });
+    const pages: string[] = [];
+    for (const address of [owner, "Stranger@Example.com"]) {
+      for (let i = 0; i < signInAsksPerDay; i++) {
+        expect((await signIn(app, address)).status).toBe(200);
+      }
+      const refused = await signIn(app, address.toUpperCase());
+      expect(refused.status).toBe(429);
+      pages.push(await refused.text());
+    }
+    expect(pages[0]).toContain(signInCeilingWords.address);
+    expect(pages[1]).toBe(pages[0]);
+    expect(signInCeilingWords.address).toBe(
+      "A sign-in link for this address has been asked for 10 times today, the most a day allows. Please try again tomorrow, or use a phone or computer that is still signed in.",
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    expect(sent).toEqual([owner, owner, owner]); // 3 in 15 minutes, as before
+    // Another address is asked for as before; a day later, this one too.
+    expect((await signIn(app, "other@example.com")).status).toBe(200);
+    const tomorrow = routes({ now: () => minutes(24 * 60 + 2), sendTo: async () => {} });
+    expect((await signIn(tomorrow, owner)).status).toBe(200);
+    // Nothing of the typed addresses is stored but a hash, kept a day.
+    const asks = inbox.sql.all("SELECT address_hash FROM owner_sign_in_asks") as {
+      address_hash: string;
+    }[];
+    expect(asks.map((a) => a.address_hash).join()).not.toMatch(/stranger|owner|example/i);
+  });
+
+  it(`sends at most ${signInEmailsPerDay} sign-in emails a day, all owner addresses together, and then tells anyone who asks`, async () => {
+    const many = Array.from({ length: 12 }, (_, i) => `owner${i}@rink.example`);
+    let issued = 0;
+    for (const address of many) {
+      for (let i = 0; i < linksPerWindow; i++) {
+        if (await issueLink(store, address, minutes(i))) issued += 1;
+      }
+    }
+    expect(issued).toBe(signInEmailsPerDay);
+    const app = routes({ owners: many, siteUrl: "https://rink.example", sendTo: async () => {} });
+    for (const address of [many[0] ?? "", "stranger@example.com"]) {
+      const res = await signIn(app, address);
+      expect(res.status).toBe(429);
+      expect(await res.text()).toContain(
+        "The inbox has sent the 30 sign-in emails it sends in a day. Please try again tomorrow, or use a phone or computer that is still signed in.",
+      );
+    }
+    expect(await issueLink(store, "owner11@rink.example", days(1.01))).toBeDefined();
   });
 
   it("answers 401 without a session, and an expired session is none", async () => {

@@ -9,6 +9,37 @@ export const linkMinutes = 15;
 export const sessionDays = 30;
 /** Links an address may be sent in `linkMinutes`: a typo'd form resent, not a mailbomb. */
 export const linksPerWindow = 3;
+/**
+ * Asks for a link an address may have in 24 hours, whoever's it is (so the answer past it
+ * says nothing of whether it is an owner's): a few sign-ins on each device, not 288 emails.
+ */
+export const signInAsksPerDay = 10;
+/** Sign-in emails the inbox sends in 24 hours, all owner addresses together. */
+export const signInEmailsPerDay = 30;
+
+/** Why a sign-in link is not sent today, in words for the person asking; the same for any address. */
+export const signInCeilingWords = {
+  address: `A sign-in link for this address has been asked for ${signInAsksPerDay} times today, the most a day allows. Please try again tomorrow, or use a phone or computer that is still signed in.`,
+  overall: `The inbox has sent the ${signInEmailsPerDay} sign-in emails it sends in a day. Please try again tomorrow, or use a phone or computer that is still signed in.`,
+} as const;
+
+/**
+ * Counts an ask for a sign-in link for the typed address (owner's or not, by its SHA-256),
+ * unless that address or the inbox has reached its day's ceiling: which one, or null.
+ */
+export async function askForLink(
+  store: OwnerStore,
+  typed: string,
+  now: Date,
+): Promise<keyof typeof signInCeilingWords | null> {
+  return store.addSignInAsk(
+    await tokenHash(`sign-in ${typed.trim().toLowerCase()}`),
+    now.toISOString(),
+    plus(now, -86_400_000),
+    signInAsksPerDay,
+    signInEmailsPerDay,
+  );
+}
 
 /** 32 random bytes, base64url: 43 characters. */
 const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
@@ -38,7 +69,8 @@ export function ownerAddress(owners: readonly string[], email: string): string |
 
 /**
  * A new sign-in link's token for an owner address, or undefined when the address has had
- * `linksPerWindow` links in the last `linkMinutes` (counted and added in one statement).
+ * `linksPerWindow` links in the last `linkMinutes`, or the inbox `signInEmailsPerDay` in 24
+ * hours (counted and added in one statement).
  */
 export async function issueLink(
   store: OwnerStore,
@@ -55,6 +87,7 @@ export async function issueLink(
     },
     plus(now, -linkMinutes * 60_000),
     linksPerWindow,
+    { since: plus(now, -86_400_000), max: signInEmailsPerDay },
   );
   return added ? token : undefined;
 }

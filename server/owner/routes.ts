@@ -15,6 +15,7 @@ import type { Mailer } from "../notify.ts";
 import type { RateDecision } from "../rate-limit.ts";
 import { subscriberKey } from "../subscriber-key.ts";
 import {
+  askForLink,
   endAllSessions,
   endSession,
   issueLink,
@@ -23,6 +24,7 @@ import {
   redeemLink,
   sessionDays,
   sessionOwner,
+  signInCeilingWords,
 } from "./auth.ts";
 import type { Deletions } from "./deletions.ts";
 import {
@@ -216,6 +218,9 @@ export function ownerRoutes(deps: OwnerDeps) {
     }
     const form = await c.req.parseBody();
     const typed = typeof form.email === "string" ? form.email.slice(0, 254) : "";
+    // The day's ceiling, counted for whatever address was typed: the same answer for all.
+    const ceiling = typed.trim() ? await askForLink(store, typed, now()) : null;
+    if (ceiling) return c.html(signInPage(signInCeilingWords[ceiling]), 429);
     const email = ownerAddress(deps.owners, typed);
     if (email) {
       const sending = sendLink(email, c.req.url).catch((error) => {

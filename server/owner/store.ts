@@ -167,18 +167,21 @@ export function ownerStore(sql: SqlRunner, { afterDelete }: OwnerStoreOptions = 
     },
 
     /**
-     * Adds a sign-in link unless the address has had `max` since `since`, in one statement (so
-     * two requests at once cannot both pass the count): whether it was added.
+     * Adds a sign-in link unless the address has had `max` since `since`, or all addresses
+     * together `daily.max` since `daily.since`, in one statement (so two requests at once
+     * cannot both pass the count): whether it was added.
      */
     async addLinkUnlessOver(
       link: { tokenHash: string; email: string; createdAt: string; expiresAt: string },
       since: string,
       max: number,
+      daily: { since: string; max: number },
     ): Promise<boolean> {
       const added = await sql.run(
         `INSERT INTO owner_links (token_hash, email, created_at, expires_at)
          SELECT ?, ?, ?, ?
-         WHERE (SELECT count(*) FROM owner_links WHERE email = ? AND created_at > ?) < ?`,
+         WHERE (SELECT count(*) FROM owner_links WHERE email = ? AND created_at > ?) < ?
+           AND (SELECT count(*) FROM owner_links WHERE created_at > ?) < ?`,
         link.tokenHash,
         link.email,
         link.createdAt,
@@ -186,8 +189,45 @@ export function ownerStore(sql: SqlRunner, { afterDelete }: OwnerStoreOptions = 
         link.email,
         since,
         max,
+        daily.since,
+        daily.max,
       );
       return added > 0;
+    },
+
+    /**
+     * Records an ask for a sign-in link for an address (by its hash), unless that address was
+     * asked for `perAddress` times since `since`, or all addresses' links reached `overall`
+     * since then; one statement, so asks at once cannot all pass. Asks older than `since` are
+     * dropped first. What held it back, or null when it was recorded.
+     */
+    async addSignInAsk(
+      addressHash: string,
+      at: string,
+      since: string,
+      perAddress: number,
+      overall: number,
+    ): Promise<"address" | "overall" | null> {
+      await sql.run("DELETE FROM owner_sign_in_asks WHERE at <= ?", since);
+      const added = await sql.run(
+        `INSERT INTO owner_sign_in_asks (address_hash, at)
+         SELECT ?, ?
+         WHERE (SELECT count(*) FROM owner_sign_in_asks WHERE address_hash = ? AND at > ?) < ?
+           AND (SELECT count(*) FROM owner_links WHERE created_at > ?) < ?`,
+        addressHash,
+        at,
+        addressHash,
+        since,
+        perAddress,
+        since,
+        overall,
+      );
+      if (added > 0) return null;
+      const [row] = await sql.all(
+        "SELECT count(*) AS n FROM owner_links WHERE created_at > ?",
+        since,
+      );
+      return Number(row?.n ?? 0) >= overall ? "overall" : "address";
     },
 
     /**
