@@ -18,6 +18,8 @@ export interface SitePage {
   /** Its label in the menu, and in the footer's quick links, when it is there. */
   menu?: string;
   footer?: string;
+  /** Its label in the footer's small print, beside the copyright (the notices and terms). */
+  smallPrint?: string;
 }
 
 export const sitePages = [
@@ -55,6 +57,22 @@ export const sitePages = [
     menu: "Contact",
     footer: "Contact",
     shell: true,
+  },
+  // The pages a carrier's reviewer reads before registering the text alerts (10DLC): the
+  // privacy notice, and the programme's terms at an address named as the site names it.
+  {
+    path: "/privacy",
+    module: "privacy",
+    content: "privacy",
+    kind: "page",
+    smallPrint: "Privacy",
+  },
+  {
+    path: "/text-alerts",
+    module: "text-alerts",
+    content: "textAlerts",
+    kind: "page",
+    smallPrint: "Text alert terms",
   },
   // Where the inbox sends a form posted without JavaScript.
   { path: "/contact/thanks", module: "contact-thanks", content: "contactThanks", kind: "thanks" },

@@ -8,5 +8,7 @@ describe("text-alert consent", () => {
     expect(text).toContain("Msg & data rates may apply.");
     expect(text).toContain("Reply STOP to cancel, HELP for help.");
     expect(text).toMatch(/up to \d+ messages a month/);
+    // The number joins only after a YES to the confirmation text (the text-alert terms say so).
+    expect(text).toContain("reply YES to join");
   });
 });

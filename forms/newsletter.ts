@@ -37,5 +37,5 @@ export const textsPerMonth = 4;
  * what and how often, that carrier rates apply, and how to stop or get help.
  */
 export function smsConsent(rinkName: string): string {
-  return `By adding your number you agree to receive text alerts from ${rinkName} about events, theme nights, deals and closures, up to ${textsPerMonth} messages a month. Msg & data rates may apply. Reply STOP to cancel, HELP for help.`;
+  return `By adding your number you agree to receive text alerts from ${rinkName} about events, theme nights, deals and closures, up to ${textsPerMonth} messages a month. We text you once to confirm: reply YES to join. Msg & data rates may apply. Reply STOP to cancel, HELP for help.`;
 }

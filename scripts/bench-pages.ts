@@ -23,7 +23,8 @@
 //      score, and the floor's FCP; and TBT at CPU time (each main-thread task at the CPU time it
 //      used: what the page costs, without this machine's wait for a CPU; not a target);
 //   5. prints one Markdown table, each figure marked against issue 24's targets: JavaScript on
-//      the wire (sent) ≤ 10 KiB on /parties and /policies, ≤ 70 KiB on /, /about and /contact;
+//      the wire (sent) ≤ 10 KiB on the pages without a form (/parties, /policies, /privacy,
+//      /text-alerts), ≤ 70 KiB on /, /about and /contact;
 //      FCP ≤ 0.95 s, TBT ≤ 50 ms, CLS 0 (as Lighthouse shows it, three decimals), performance
 //      100. With the load average before and after, and the versions measured with.
 // A benchmark, not a check: it exits 0 whatever the figures (`npm run budgets` enforces the
@@ -60,6 +61,8 @@ const jsTarget: Record<BrowsedPath, number> = {
   "/parties": 10,
   "/policies": 10,
   "/contact": 70,
+  "/privacy": 10,
+  "/text-alerts": 10,
 };
 const targets = { fcpMs: 950, tbtMs: 50, cls: 0, performance: 100 };
 

@@ -10,6 +10,7 @@ import { type ListHooksDeps, listHooks } from "./list-hooks.ts";
 import { type OwnerDeps, ownerRoutes } from "./owner/routes.ts";
 import type { UpdatesDeps } from "./owner/update-routes.ts";
 import { inboxHeaders } from "./security-headers.ts";
+import type { NewSubmission } from "./submission.ts";
 
 export interface InboxRoutesDeps extends FormEndpointDeps {
   /** The owner's inbox at /inbox/; absent, those paths are the site's 404. */
@@ -32,7 +33,20 @@ export const currentUpdateMaxAge = 30;
 export function inboxRoutes({ owner, hooks, updates, ...deps }: InboxRoutesDeps) {
   const app = new Hono<InboxEnv>();
   app.route("/f", formEndpoint(deps));
-  if (hooks) app.route("/hooks", listHooks({ log: deps.log, ...hooks }));
+  if (hooks) {
+    // A text reply that is not a keyword is stored and emailed as the forms' messages are.
+    const save = deps.save ?? (async (s: NewSubmission) => deps.inbox.insert(s));
+    const notifier = deps.notifier;
+    app.route(
+      "/hooks",
+      listHooks({
+        log: deps.log,
+        messages: { save, ...(notifier ? { notify: (s) => notifier.notify(s) } : {}) },
+        ...(deps.background ? { background: deps.background } : {}),
+        ...hooks,
+      }),
+    );
+  }
   // The owner's pages hand their emails to the same background as the forms' (waitUntil).
   if (owner) {
     app.route(

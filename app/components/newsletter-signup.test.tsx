@@ -18,7 +18,8 @@ function setup(fetch: typeof globalThis.fetch = vi.fn(async () => new Response(n
       intro="News."
       action="/f/newsletter"
       smsConsent="Msg & data rates may apply. Reply STOP to cancel, HELP for help."
-      privacyHref="/policies#privacy"
+      terms={{ href: "/text-alerts", label: "Text alert terms" }}
+      privacyHref="/privacy"
       fetch={fetch}
     />,
   );
@@ -41,14 +42,18 @@ function deferredFetch() {
 }
 
 describe("NewsletterSignup", () => {
-  it("tells people giving a number what texts they agree to, and links the privacy notice", () => {
+  it("tells people giving a number what texts they agree to, and links the terms and the privacy notice", () => {
     const { phone } = setup();
     expect(phone).toHaveAccessibleDescription(
-      "Msg & data rates may apply. Reply STOP to cancel, HELP for help.",
+      "Msg & data rates may apply. Reply STOP to cancel, HELP for help. Text alert terms",
+    );
+    expect(screen.getByRole("link", { name: "Text alert terms" })).toHaveAttribute(
+      "href",
+      "/text-alerts",
     );
     expect(screen.getByRole("link", { name: "How we handle your information" })).toHaveAttribute(
       "href",
-      "/policies#privacy",
+      "/privacy",
     );
   });
 

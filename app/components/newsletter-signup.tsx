@@ -19,8 +19,10 @@ interface NewsletterSignupProps {
   intro: string;
   /** Where the form posts: `${endpoint}/f/${id}`, with or without JavaScript. */
   action: string;
-  /** The text-alert consent shown under the phone field. */
+  /** The text-alert consent shown under the phone field, followed by a link to the terms. */
   smsConsent: string;
+  /** The text-alert terms' page, and its name (app/site-pages.ts). */
+  terms: { href: string; label: string };
   /** Where the privacy notice lives (what we do with an email address or a number). */
   privacyHref: string;
   /** Injected in tests; the browser's fetch otherwise. */
@@ -36,6 +38,7 @@ export function NewsletterSignup({
   intro,
   action,
   smsConsent,
+  terms,
   privacyHref,
   fetch: fetchImpl,
 }: NewsletterSignupProps) {
@@ -143,7 +146,22 @@ export function NewsletterSignup({
             className={controlStyles.dark}
           />
         </Field>
-        <Field id={ids.phone} label={newsletterFields.phone.label} hint={smsConsent} tone="dark">
+        <Field
+          id={ids.phone}
+          label={newsletterFields.phone.label}
+          hint={
+            <>
+              {smsConsent}{" "}
+              <a
+                href={terms.href}
+                className="font-semibold text-white underline underline-offset-4"
+              >
+                {terms.label}
+              </a>
+            </>
+          }
+          tone="dark"
+        >
           <input
             {...aria(ids.phone, true)}
             ref={phoneInput}

@@ -1,6 +1,7 @@
 interface PageHeroProps {
   title: string;
-  lead: string;
+  /** A sentence; or the owner's words with their facts and links (components/rich-text). */
+  lead: React.ReactNode;
   children?: React.ReactNode;
 }
 

@@ -10,6 +10,8 @@ interface SiteFooterProps {
   description: string;
   rating: { value: number; source: string };
   links: readonly NavLink[];
+  /** Beside the copyright: the privacy notice and the text-alert terms. */
+  smallPrint: readonly NavLink[];
   hours: readonly DayHours[];
   specialDates: readonly SpecialDate[];
   timeZone: string;
@@ -26,6 +28,7 @@ export function SiteFooter({
   description,
   rating,
   links,
+  smallPrint,
   hours,
   specialDates,
   timeZone,
@@ -98,9 +101,25 @@ export function SiteFooter({
           </a>
         </section>
       </div>
-      <p className="border-brand-800 border-t px-4 py-5 text-center text-brand-100 text-sm">
-        © <span data-current-year>{buildYear}</span> {name}. All rights reserved.
-      </p>
+      <div className="border-brand-800 border-t px-4 py-5 text-center text-brand-100 text-sm">
+        <p>
+          © <span data-current-year>{buildYear}</span> {name}. All rights reserved.
+        </p>
+        <nav aria-label="Small print" className="mt-2">
+          <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2">
+            {smallPrint.map((link) => (
+              <li key={link.to}>
+                <a
+                  href={link.to}
+                  className="inline-block py-1 underline underline-offset-4 hover:text-white"
+                >
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
     </footer>
   );
 }

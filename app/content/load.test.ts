@@ -110,6 +110,42 @@ describe("loading the content files", () => {
     ]);
   });
 
+  it("says what the text-alert terms must keep for carriers, and a word in braces it cannot fill", () => {
+    // Without STOP and the privacy link, carriers' reviewers would refuse the registration.
+    const d = contentWith("text-alerts.yml", (t) =>
+      t
+        .replace("Reply STOP to any of our texts to cancel", "Reply to any of our texts to cancel")
+        .replace("Read our [privacy notice](/privacy).", "Read our {privacy}."),
+    );
+    expect(problems(d)).toEqual([
+      expect.stringMatching(
+        /text-alerts\.yml:\d+:\d+ terms\[7\]\.text: "\{privacy\}" is not a word the site fills in: use \{rink\}, \{phone\}, \{texts-a-month\}$/,
+      ),
+      expect.stringMatching(
+        /text-alerts\.yml:\d+:\d+ terms: the terms must say how to stop the texts/,
+      ),
+      expect.stringMatching(
+        /text-alerts\.yml:\d+:\d+ terms: the terms must link the privacy notice/,
+      ),
+    ]);
+  });
+
+  it("keeps the Policies page's link to the privacy notice, and links within the site", () => {
+    const d = contentWith("policies.yml", (t) => t.replace("(/privacy)", "(/privacy-policy)"));
+    writeFileSync(
+      join(d, "privacy.yml"),
+      readFileSync(join(d, "privacy.yml"), "utf8").replace("(/contact)", "(https://example.com)"),
+    );
+    expect(problems(d)).toEqual([
+      expect.stringMatching(
+        /policies\.yml:\d+:\d+ privacyNote: this line must link the privacy notice/,
+      ),
+      expect.stringMatching(
+        /privacy\.yml:\d+:\d+ topics\[4\]\.detail: the link "\[contact form\]\(https:\/\/example\.com\)" must go to a page of this site/,
+      ),
+    ]);
+  });
+
   it("points at the line of a YAML syntax error", () => {
     const d = contentWith("rink.yml", (t) => `${t}\nbroken: [\n`);
     expect(problems(d)).toEqual([

@@ -160,6 +160,8 @@ export function loadSiteContent(dir = contentDir): SiteContent {
   const parties = read("parties");
   const about = read("about");
   const policies = read("policies");
+  const privacy = read("privacy");
+  const textAlerts = read("textAlerts");
   const pages = read("pages");
   const specialDates = read("specialDates");
   const announcement = read("announcement");
@@ -170,6 +172,8 @@ export function loadSiteContent(dir = contentDir): SiteContent {
     !parties ||
     !about ||
     !policies ||
+    !privacy ||
+    !textAlerts ||
     !pages ||
     !specialDates ||
     !announcement
@@ -183,6 +187,8 @@ export function loadSiteContent(dir = contentDir): SiteContent {
     ...parties,
     ...about,
     policies,
+    privacy,
+    textAlerts,
     pages,
     specialDates: specialDates.dates,
     announcement,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { linksOf, parseRichText } from "../lib/rich-text.ts";
 import { clockPattern, datePattern } from "./patterns.ts";
 import { timeZone } from "./time-zone.ts";
 
@@ -38,6 +39,10 @@ const dollars = z
   .nonnegative("a price cannot be negative")
   .multipleOf(0.01, "a price has at most two decimals (cents)");
 const text = z.string({ error: "expected some text" }).trim().min(1, "this text cannot be empty");
+/** The owner's words with {rink}, {phone}, {texts-a-month} and [links](/privacy) (app/lib/rich-text.ts). */
+const richText = text.superRefine((value, ctx) => {
+  for (const message of parseRichText(value).problems) ctx.addIssue({ code: "custom", message });
+});
 const id = z
   .string({ error: "expected a short name in lowercase letters, digits and dashes" })
   .regex(patterns.id, "expected a short name in lowercase letters, digits and dashes");
@@ -204,9 +209,68 @@ export const policiesFile = z.object({
   intro: text,
   sections: z.array(z.object({ id, title: text, rules: z.array(text).min(1) })).min(1),
   helpContacts: z.array(z.object({ role: text, detail: text })).min(1),
-  privacy: z.array(z.object({ topic: text, detail: text })).min(1),
+  /** Where the privacy notice was: a line that links it, [like this](/privacy). */
+  privacyNote: richText.refine((note) => linksOf(note).includes("/privacy"), {
+    message:
+      "this line must link the privacy notice: put the words of the link in [square brackets] followed by (/privacy)",
+  }),
   commitment: text,
 });
+
+/** content/privacy.yml: the privacy notice at /privacy. */
+export const privacyFile = z.object({
+  intro: richText,
+  topics: z.array(z.object({ topic: text, detail: richText })).min(1),
+});
+
+/**
+ * What carriers look for in a text programme's terms (CTIA's messaging principles; the
+ * 10DLC campaign review reads this page): each is a content problem when it is missing.
+ */
+export const textTermsMust: readonly { says: (all: string) => boolean; message: string }[] = [
+  {
+    says: (all) => /\bSTOP\b/.test(all),
+    message: "the terms must say how to stop the texts: Reply STOP (in capitals)",
+  },
+  {
+    says: (all) => /\bHELP\b/.test(all),
+    message: "the terms must say how to get help: Reply HELP (in capitals)",
+  },
+  {
+    says: (all) => all.includes("{texts-a-month}"),
+    message:
+      "the terms must say how often texts come: write {texts-a-month}, the site fills in the number",
+  },
+  {
+    says: (all) => /rates may apply/i.test(all),
+    message: "the terms must say that Msg & data rates may apply",
+  },
+  {
+    says: (all) => /\bYES\b/.test(all),
+    message: "the terms must say how to join: reply YES to the text we send after the signup",
+  },
+  {
+    says: (all) => /not liable/i.test(all),
+    message: "the terms must say that carriers are not liable for delayed or undelivered messages",
+  },
+  {
+    says: (all) => linksOf(all).includes("/privacy"),
+    message: "the terms must link the privacy notice: [our privacy notice](/privacy)",
+  },
+];
+
+/** content/text-alerts.yml: the text-alert programme's terms at /text-alerts. */
+export const textAlertsFile = z
+  .object({
+    intro: richText,
+    terms: z.array(z.object({ heading: text, text: richText })).min(1),
+  })
+  .superRefine((file, ctx) => {
+    const all = [file.intro, ...file.terms.flatMap((t) => [t.heading, t.text])].join("\n");
+    for (const must of textTermsMust) {
+      if (!must.says(all)) ctx.addIssue({ code: "custom", path: ["terms"], message: must.message });
+    }
+  });
 
 /** content/pages.yml: each page's search title and description, and the words it says. */
 export const pagesFile = z.object({
@@ -220,6 +284,8 @@ export const pagesFile = z.object({
   about: z.object({ ...pageMeta, missionCaption: text, closing: text }),
   parties: z.object({ ...pageMeta, heading: text, lead: text, closing: text }),
   policies: z.object({ ...pageMeta, heading: text }),
+  privacy: z.object({ ...pageMeta, heading: text }),
+  textAlerts: z.object({ ...pageMeta, heading: text }),
   contact: z.object({ ...pageMeta, heading: text, lead: text, messageIntro: text }),
   contactThanks: z.object(pageMeta),
   newsletterThanks: z.object(pageMeta),
@@ -342,6 +408,8 @@ export const contentFiles = {
   parties: { file: "parties.yml", schema: partiesFile },
   about: { file: "about.yml", schema: aboutFile },
   policies: { file: "policies.yml", schema: policiesFile },
+  privacy: { file: "privacy.yml", schema: privacyFile },
+  textAlerts: { file: "text-alerts.yml", schema: textAlertsFile },
   pages: { file: "pages.yml", schema: pagesFile },
   specialDates: { file: "special-dates.yml", schema: specialDatesFile },
   announcement: { file: "announcement.yml", schema: announcementFile },
@@ -356,6 +424,8 @@ export const siteContentSchema = z.object({
   ...partiesFile.shape,
   ...aboutFile.shape,
   policies: policiesFile,
+  privacy: privacyFile,
+  textAlerts: textAlertsFile,
   pages: pagesFile,
   specialDates: specialDatesFile.shape.dates,
   announcement: announcementFile,

@@ -9,6 +9,7 @@ import { SectionHeading } from "../components/section-heading";
 import { SessionCard } from "../components/session-card";
 import { buttonStyles } from "../components/ui/button-styles";
 import { UpcomingEvents } from "../components/upcoming-events";
+import { smallPrintLink } from "../content/navigation";
 import { hero } from "../content/photos";
 import { site } from "../content/site";
 import { buildDate, builtAt } from "../lib/build-date";
@@ -32,7 +33,8 @@ export const newsletterProps = () => ({
   intro: site.pages.home.newsletterIntro,
   action: formAction("newsletter"),
   smsConsent: smsConsent(site.name),
-  privacyHref: "/policies#privacy",
+  terms: { href: smallPrintLink("/text-alerts").to, label: smallPrintLink("/text-alerts").label },
+  privacyHref: smallPrintLink("/privacy").to,
 });
 
 /** The home page; `children` is the newsletter form, hydrated on its own (an island). */
@@ -195,7 +197,11 @@ export default function Home({ children: newsletter }: { children?: ReactNode })
         </div>
       </section>
 
-      <section aria-label="Newsletter signup" className="mx-auto max-w-6xl px-4 py-16">
+      <section
+        id="newsletter"
+        aria-label="Newsletter signup"
+        className="mx-auto max-w-6xl px-4 py-16"
+      >
         {newsletter}
       </section>
     </>

@@ -1,4 +1,6 @@
 import { PageHero } from "../components/page-hero";
+import { RichText } from "../components/rich-text";
+import { richFacts } from "../content/rich-facts";
 import { site } from "../content/site";
 import { pageMeta } from "../lib/seo";
 
@@ -54,16 +56,8 @@ export default function Policies() {
             Your privacy
           </h2>
           <p className="mt-3 text-slate-700">
-            This website has no accounts and no tracking. What you choose to send us:
+            <RichText text={policies.privacyNote} facts={richFacts} />
           </p>
-          <dl className="mt-3 grid gap-4 sm:grid-cols-3">
-            {policies.privacy.map((item) => (
-              <div key={item.topic}>
-                <dt className="font-semibold">{item.topic}</dt>
-                <dd className="text-slate-700">{item.detail}</dd>
-              </div>
-            ))}
-          </dl>
         </section>
         <figure className="md:col-span-2">
           <blockquote className="text-center font-display font-extrabold text-2xl text-brand-900">

@@ -15,15 +15,22 @@ import {
   type ListSettings,
   listHooksOf,
   listServicesOf,
+  textRulesOf,
 } from "../list-settings.ts";
 import { createNotifier, defaultEmailsPerHour, type Notifier } from "../notify.ts";
-import { createOutbox, defaultOutboxRetrySeconds, type Outbox } from "../outbox.ts";
+import {
+  createOutbox,
+  defaultConfirmationsPerDay,
+  defaultOutboxRetrySeconds,
+  type Outbox,
+} from "../outbox.ts";
 import { outboxStore } from "../outbox-store.ts";
 import { deletions } from "../owner/deletions.ts";
 import { ownerStore } from "../owner/store.ts";
 import { createRateLimiter, type RateDecision } from "../rate-limit.ts";
 import { baseHeaders, httpsOnlyHeaders } from "../security-headers.ts";
-import { defaultTwilioApiUrl } from "../twilio.ts";
+import { defaultSendHours, parseSendHours } from "../send-hours.ts";
+import { defaultTwilioApiUrl, statusCallbackPath } from "../twilio.ts";
 import type { EdgeBindings, RateLimit } from "./bindings.ts";
 import { d1Runner, d1Store } from "./d1-store.ts";
 import { emailMailer } from "./email.ts";
@@ -74,8 +81,22 @@ function listSettingsOf(env: EdgeBindings): ListSettings {
       defaultOutboxRetrySeconds,
     ),
     ...(value("RINK_NAME") ? { rinkName: value("RINK_NAME") } : {}),
+    confirmationsPerDay: count(
+      "SMS_CONFIRMATIONS_PER_DAY",
+      env.SMS_CONFIRMATIONS_PER_DAY,
+      defaultConfirmationsPerDay,
+    ),
   };
-  if (value("NEWSLETTER_SERVICE") === "kit" && !missing("Kit", ["KIT_API_KEY", "KIT_FORM_ID"])) {
+  const hours = value("SMS_SEND_HOURS");
+  const sendHours = parseSendHours(hours ?? defaultSendHours);
+  // As Node refuses to start on it: texts held back rather than sent at hours nobody chose.
+  if (!sendHours) console.error(`SMS_SEND_HOURS is not a window like 09:00-20:00: texts are off`);
+  else settings.sendHours = sendHours;
+  // The webhooks are signed for (Twilio) or sent to (Kit) SITE_URL: without it a service is off.
+  if (
+    value("NEWSLETTER_SERVICE") === "kit" &&
+    !missing("Kit", ["KIT_API_KEY", "KIT_FORM_ID", "SITE_URL"])
+  ) {
     let webhookSecret = value("KIT_WEBHOOK_SECRET");
     if (webhookSecret && !kitWebhookSecretPattern.test(webhookSecret)) {
       // As Node refuses to start on it: a guessable secret would let anyone unsubscribe people.
@@ -97,12 +118,22 @@ function listSettingsOf(env: EdgeBindings): ListSettings {
     "TWILIO_MESSAGING_SERVICE_SID",
     "RINK_NAME",
   ] as const;
-  if (value("SMS_SERVICE") === "twilio" && !missing("Twilio", [...twilio])) {
+  const apiKeySid = value("TWILIO_API_KEY_SID");
+  const apiKeySecret = value("TWILIO_API_KEY_SECRET");
+  if (Boolean(apiKeySid) !== Boolean(apiKeySecret)) {
+    console.error("Twilio is not set up: TWILIO_API_KEY_SID and TWILIO_API_KEY_SECRET go together");
+  } else if (
+    value("SMS_SERVICE") === "twilio" &&
+    sendHours &&
+    !missing("Twilio", [...twilio, "SITE_URL"])
+  ) {
     settings.twilio = {
       accountSid: value("TWILIO_ACCOUNT_SID") ?? "",
       authToken: value("TWILIO_AUTH_TOKEN") ?? "",
       messagingServiceSid: value("TWILIO_MESSAGING_SERVICE_SID") ?? "",
       apiUrl: value("TWILIO_API_URL") ?? defaultTwilioApiUrl,
+      ...(apiKeySid && apiKeySecret ? { apiKey: { sid: apiKeySid, secret: apiKeySecret } } : {}),
+      statusCallbackUrl: `${(value("SITE_URL") ?? "").replace(/\/+$/, "")}${statusCallbackPath}`,
     };
   }
   return settings;
@@ -134,7 +165,12 @@ function createEdge(env: EdgeBindings): Edge {
   const listStore = outboxStore(sql);
   const outbox =
     listServices.email || listServices.text
-      ? createOutbox({ store: listStore, services: listServices, retrySeconds: lists.retrySeconds })
+      ? createOutbox({
+          store: listStore,
+          services: listServices,
+          retrySeconds: lists.retrySeconds,
+          ...(textRulesOf(lists) ? { texts: textRulesOf(lists) } : {}),
+        })
       : undefined;
   const hooks = listHooksOf(lists, listStore, env.SITE_URL?.trim() || undefined);
   const limiter = env.FORM_LIMIT
@@ -174,6 +210,7 @@ function createEdge(env: EdgeBindings): Edge {
         store: listStore,
         services: listServices,
         ...(lists.rinkName ? { rinkName: lists.rinkName } : {}),
+        ...(lists.sendHours ? { sendHours: lists.sendHours } : {}),
       },
       siteOrigins: list(env.SITE_ORIGINS),
       owner: {

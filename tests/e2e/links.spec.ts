@@ -88,3 +88,39 @@ test("the address links to directions on Home, Contact and in the footer", async
     }
   }
 });
+
+test("every link within the site leads to a page that answers, and an anchor to its place", async ({
+  page,
+  request,
+}) => {
+  // The privacy notice, the text-alert terms and the owner's [links](/path) among them.
+  const pages = new Map<string, Promise<{ status: number; html: string }>>();
+  const fetched = (path: string) => {
+    if (!pages.has(path)) {
+      pages.set(
+        path,
+        request.get(path).then(async (r) => ({ status: r.status(), html: await r.text() })),
+      );
+    }
+    return pages.get(path) as Promise<{ status: number; html: string }>;
+  };
+  for (const path of everyPath) {
+    await page.goto(path);
+    const hrefs = await page
+      .locator("a[href]")
+      .evaluateAll((all) => all.map((a) => a.getAttribute("href") ?? ""));
+    for (const href of hrefs) {
+      if (href.startsWith("#")) {
+        await expect(page.locator(`[id="${href.slice(1)}"]`), `${href} on ${path}`).toHaveCount(1);
+        continue;
+      }
+      if (!href.startsWith("/") || href.startsWith("//")) continue;
+      const url = new URL(href, `http://site${path}`);
+      const target = await fetched(url.pathname);
+      expect(target.status, `${href} on ${path}`).toBe(200);
+      if (url.hash)
+        expect(target.html, `${href} on ${path}`).toContain(`id="${url.hash.slice(1)}"`);
+    }
+  }
+  expect([...pages.keys()]).toEqual(expect.arrayContaining(["/privacy", "/text-alerts"]));
+});

@@ -251,6 +251,10 @@ test.describe("site files", () => {
     expect(xml).toContain('xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"');
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? "");
     expect(locs.toSorted()).toEqual(indexable.map(canonicalUrl).toSorted());
+    // The pages a carrier's reviewer reads before registering the text alerts (issue 31).
+    expect(locs).toEqual(
+      expect.arrayContaining([canonicalUrl("/privacy"), canonicalUrl("/text-alerts")]),
+    );
     for (const loc of locs) {
       const path = loc.slice(origin.length) || "/";
       const answer = await page.goto(path);

@@ -2,7 +2,7 @@
 // Used by the route spec (with JavaScript) and the no-JavaScript spec.
 
 import type { Locator, Page } from "@playwright/test";
-import { footerLinks } from "../../app/content/navigation";
+import { footerLinks, smallPrintLink, smallPrintLinks } from "../../app/content/navigation";
 import {
   formatDayList,
   formatDuration,
@@ -13,7 +13,9 @@ import {
 import { hoursRows } from "../../app/lib/hours";
 import { formatAddress } from "../../app/lib/maps";
 import { formatPhone, phoneByLabel, telHref } from "../../app/lib/phone";
+import { linksOf, parseRichText, plainText } from "../../app/lib/rich-text";
 import { type BrowsedPath, browsedPages } from "../../app/site-pages";
+import { smsConsent, textsPerMonth } from "../../forms/newsletter";
 import { site } from "./content";
 import { expect } from "./fixtures";
 
@@ -96,6 +98,18 @@ async function expectHome(page: Page) {
     telHref(mainPhone.number),
   );
   await expect(findUs).toContainText(site.rating.value.toFixed(1));
+
+  // The signup says what a number agrees to, and links the terms and the privacy notice.
+  const signup = page.getByRole("region", { name: "Newsletter signup" });
+  await expect(signup).toHaveAttribute("id", "newsletter");
+  const terms = smallPrintLink("/text-alerts");
+  await expect(signup.getByLabel("Phone")).toHaveAccessibleDescription(
+    `${smsConsent(site.name)} ${terms.label}`,
+  );
+  await expect(signup.getByRole("link", { name: terms.label })).toHaveAttribute("href", terms.to);
+  await expect(
+    signup.getByRole("link", { name: "How we handle your information" }),
+  ).toHaveAttribute("href", "/privacy");
 }
 
 async function expectAbout(page: Page) {
@@ -189,6 +203,68 @@ async function expectPolicies(page: Page) {
     await expect(main).toContainText(contact.detail);
   }
   await expect(main).toContainText(site.policies.commitment);
+  // The privacy notice has its own page now; Policies links it where it used to be.
+  const privacy = main.locator("#privacy");
+  await expectRichText(privacy, site.policies.privacyNote);
+  expect(linksOf(site.policies.privacyNote)).toContain("/privacy");
+}
+
+/** The owner's words as a reader sees them: the rink's name, its Main number, the texts a month. */
+const readable = (text: string) =>
+  plainText(text, {
+    rink: site.name,
+    phone: formatPhone(mainPhone.number),
+    "texts-a-month": String(textsPerMonth),
+  });
+
+/** A region's text says the owner's words, their facts filled in, and their links are links. */
+async function expectRichText(scope: Locator, text: string) {
+  await expect(scope).toContainText(readable(text));
+  for (const part of parseRichText(text).parts) {
+    if (part.kind === "link") {
+      await expect(scope.getByRole("link", { name: part.words, exact: true })).toHaveAttribute(
+        "href",
+        part.href,
+      );
+    } else if (part.kind === "fact" && part.fact === "phone") {
+      await expect(
+        scope.getByRole("link", { name: formatPhone(mainPhone.number) }).first(),
+      ).toHaveAttribute("href", telHref(mainPhone.number));
+    }
+  }
+}
+
+async function expectPrivacy(page: Page) {
+  const main = page.getByRole("main");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(site.pages.privacy.heading);
+  await expectRichText(main, site.privacy.intro);
+  for (const topic of site.privacy.topics) {
+    const region = main.getByRole("region", { name: topic.topic, exact: true });
+    await expect(region).toBeVisible();
+    await expectRichText(region, topic.detail);
+  }
+}
+
+async function expectTextAlerts(page: Page) {
+  const main = page.getByRole("main");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(site.pages.textAlerts.heading);
+  await expectRichText(main, site.textAlerts.intro);
+  for (const term of site.textAlerts.terms) {
+    const region = main.getByRole("region", { name: term.heading, exact: true });
+    await expect(region).toBeVisible();
+    await expectRichText(region, term.text);
+  }
+  // What a carrier's reviewer looks for, as a visitor reads it (the fixture's words).
+  const terms = await main.innerText();
+  expect(terms).toContain(`Up to ${textsPerMonth} messages a month`);
+  for (const words of ["Reply HELP", "Reply STOP", "Msg & data rates may apply", "reply YES"]) {
+    expect(terms).toContain(words);
+  }
+  expect(terms).toMatch(/carriers are not liable for delayed or undelivered messages/i);
+  await expect(main.getByRole("link", { name: "privacy notice" })).toHaveAttribute(
+    "href",
+    "/privacy",
+  );
 }
 
 async function expectContact(page: Page) {
@@ -237,6 +313,8 @@ export async function expectRouteFacts(page: Page, path: RoutePath) {
     "/parties": expectParties,
     "/policies": expectPolicies,
     "/contact": expectContact,
+    "/privacy": expectPrivacy,
+    "/text-alerts": expectTextAlerts,
   };
   await checks[path]?.(page);
 }
@@ -269,4 +347,10 @@ export async function expectFooter(page: Page, year = new Date().getFullYear()) 
     telHref(mainPhone.number),
   );
   await expect(footer).toContainText(`© ${year} ${site.name}`);
+  // The small print: the privacy notice and the text-alert terms, on every page.
+  const smallPrint = footer.getByRole("navigation", { name: "Small print" }).getByRole("link");
+  await expect(smallPrint).toHaveText(smallPrintLinks.map((l) => l.label));
+  for (const [i, link] of smallPrintLinks.entries()) {
+    await expect(smallPrint.nth(i)).toHaveAttribute("href", link.to);
+  }
 }

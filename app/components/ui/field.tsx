@@ -6,7 +6,8 @@ interface FieldProps {
   label: string;
   /** Shown beside the label for a control people may leave empty. */
   optional?: boolean;
-  hint?: string;
+  /** Beneath the control, and its description; may hold a link (the text-alert terms). */
+  hint?: React.ReactNode;
   /** The full error text, shown beneath the control. */
   error?: string;
   tone?: Tone;

@@ -1,0 +1,13 @@
+// What the braces in the owner's words stand for (app/lib/rich-text.ts), each from where it
+// lives: the rink's name and Main number in content/rink.yml, the texts a month in the forms'
+// shared rules (the limit the owner's updates keep to).
+import { textsPerMonth } from "../../forms/newsletter";
+import type { RichFacts } from "../components/rich-text";
+import { phoneByLabel } from "../lib/phone";
+import { site } from "./site";
+
+export const richFacts: RichFacts = {
+  rink: site.name,
+  phone: phoneByLabel(site.phones, "Main").number,
+  textsAMonth: textsPerMonth,
+};
