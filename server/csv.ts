@@ -30,10 +30,18 @@ function personOn(list: SignupList, s: Submission): string {
   return list.id === "text" ? phoneKey(value) : value.trim().toLowerCase();
 }
 
-/** Why this signup no longer counts for `list` (they left it after signing up); else undefined. */
+/**
+ * Why this signup does not count for `list`: they left it after signing up, or (texts, issue
+ * 31) their number has not confirmed by replying YES, or replied STOP at any time; else
+ * undefined.
+ */
 export function leftList(s: Submission, list: SignupList, optOuts?: OptOuts): string | undefined {
   if (!optOuts || !s.data[list.field]) return undefined;
   const out = optOuts.get(optOutKey(list.id, personOn(list, s)));
+  if (list.id === "text") {
+    if (!out) return "waiting for YES";
+    return out.state === "in" ? undefined : `opted out (${out.reason}, ${out.at.slice(0, 10)})`;
+  }
   return out && out.at >= s.createdAt
     ? `opted out (${out.reason}, ${out.at.slice(0, 10)})`
     : undefined;

@@ -74,9 +74,10 @@ describe("npm run inbox", { timeout: 30_000 }, () => {
     const { code, out } = cli(["export", "newsletter", "--csv"]);
     expect(code).toBe(0);
     expect(out).toBe(
-      "ID,Received,Email,Phone,Agreed to email news,Agreed to text alerts\r\n1,2025-06-01T12:00:00.000Z,'=1+2@example.com,(317) 555-0100,yes,yes\r\n",
+      "ID,Received,Email,Phone,Agreed to email news,Agreed to text alerts\r\n1,2025-06-01T12:00:00.000Z,'=1+2@example.com,(317) 555-0100,yes,waiting for YES\r\n",
     );
-    expect(cli(["export", "newsletter", "--csv", "--list", "text"]).out).toContain(
+    // Not on the text list until the number replies YES (issue 31).
+    expect(cli(["export", "newsletter", "--csv", "--list", "text"]).out).not.toContain(
       "(317) 555-0100",
     );
     expect(cli(["export", "newsletter", "--csv", "--list", "fax"]).code).toBe(2);
@@ -103,6 +104,8 @@ describe("npm run inbox", { timeout: 30_000 }, () => {
     const at = "2025-06-10T08:00:00.000Z";
     await consent.setConsent("email", "leaving@example.com", "out", "unsubscribed", at);
     await consent.setConsent("text", phoneKey("(317) 555-0204"), "out", "Replied STOP", at);
+    // Only a number that replied YES to its confirmation text is on the text list (issue 31).
+    await consent.setConsent("text", phoneKey("(317) 555-0202"), "in", "Replied YES", at);
     inbox.close();
 
     const exported = (...list: string[]) =>
@@ -112,7 +115,7 @@ describe("npm run inbox", { timeout: 30_000 }, () => {
       err: "",
       out:
         "ID,Received,Email,Phone,Agreed to email news,Agreed to text alerts\r\n" +
-        "1,2025-06-01T12:00:00.000Z,fam@example.com,(317) 555-0201,yes,yes\r\n" +
+        "1,2025-06-01T12:00:00.000Z,fam@example.com,(317) 555-0201,yes,waiting for YES\r\n" +
         '2,2025-06-02T12:00:00.000Z,Leaving@Example.com,(317) 555-0202,"opted out (unsubscribed, 2025-06-10)",yes\r\n' +
         '3,2025-06-03T12:00:00.000Z,,(317) 555-0204,no,"opted out (Replied STOP, 2025-06-10)"\r\n',
     });
@@ -122,6 +125,7 @@ describe("npm run inbox", { timeout: 30_000 }, () => {
     const textList = exported("--list", "text").out;
     expect(textList).toContain("(317) 555-0202");
     expect(textList).not.toContain("(317) 555-0204");
+    expect(textList).not.toContain("(317) 555-0201");
   });
 
   it("explains its usage on wrong arguments, exiting 2", () => {

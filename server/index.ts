@@ -6,7 +6,7 @@ import { createApp } from "./app.ts";
 import { deletionKeyFor } from "./deletion-key.ts";
 import { defaultRateLimitPerMinute } from "./form-endpoint.ts";
 import { openInbox } from "./inbox.ts";
-import { listHooksOf, listServicesOf } from "./list-settings.ts";
+import { listHooksOf, listServicesOf, textRulesOf } from "./list-settings.ts";
 import { createNotifier } from "./notify.ts";
 import { createOutbox } from "./outbox.ts";
 import { outboxStore } from "./outbox-store.ts";
@@ -65,6 +65,7 @@ const outbox =
         store: lists,
         services: listServices,
         retrySeconds: settings.lists.retrySeconds,
+        ...(textRulesOf(settings.lists) ? { texts: textRulesOf(settings.lists) } : {}),
         log: (message) => logger.info(message),
       })
     : undefined;
@@ -82,6 +83,7 @@ try {
       store: lists,
       services: listServices,
       ...(settings.lists.rinkName ? { rinkName: settings.lists.rinkName } : {}),
+      ...(settings.lists.sendHours ? { sendHours: settings.lists.sendHours } : {}),
     },
     log,
     logger,

@@ -3,9 +3,16 @@
 // signature (developers.kit.com/webhooks), and the one-segment text.
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { signTwilio, twilioAccepts } from "../tests/support/twilio-stand-in.ts";
 import { kitContent, kitEvents, verifyKitSignature } from "./kit.ts";
+import { twilioSignedUrls } from "./list-hooks.ts";
 import { composeText, gsm7Length } from "./text-message.ts";
-import { replyKeyword, twilioSignature, verifyTwilioSignature } from "./twilio.ts";
+import {
+  replyKeyword,
+  twilioErrorWords,
+  twilioSignature,
+  verifyTwilioSignature,
+} from "./twilio.ts";
 
 describe("Twilio's signature", () => {
   const url = "https://mycompany.com/myapp.php?foo=1&bar=2";
@@ -37,14 +44,92 @@ describe("Twilio's signature", () => {
     }
   });
 
-  it("reads STOP, START and HELP from OptOutType, or from the reply's whole text", () => {
-    const reply = (fields: Record<string, string>) => replyKeyword(new URLSearchParams(fields));
+  it("agrees with Twilio's own library (twilio.getExpectedTwilioSignature and validateRequest)", async () => {
+    const fields = Object.fromEntries(params);
+    for (const [at, given] of [
+      [url, params],
+      [
+        "https://rink.example.com/hooks/twilio",
+        [
+          ["Body", "Opt out."],
+          ["From", "+13175550101"],
+        ],
+      ],
+    ] as const) {
+      const theirs = signTwilio(at, Object.fromEntries(given));
+      expect(await twilioSignature("twilio-test-auth-token", at, given)).toBe(theirs);
+      expect(await verifyTwilioSignature("twilio-test-auth-token", theirs, at, given)).toBe(true);
+    }
+    const ours = await twilioSignature("twilio-test-auth-token", url, params);
+    expect(twilioAccepts(url, fields, ours)).toBe(true);
+  });
+
+  it("is checked with and without the default port, as Twilio's libraries do", () => {
+    expect(
+      twilioSignedUrls("https://rink.example.com", "http://127.0.0.1:8787/hooks/twilio"),
+    ).toEqual([
+      "https://rink.example.com/hooks/twilio",
+      "https://rink.example.com:443/hooks/twilio",
+    ]);
+    expect(
+      twilioSignedUrls("https://rink.example.com:443", "http://127.0.0.1/hooks/twilio?x=1"),
+    ).toEqual([
+      "https://rink.example.com:443/hooks/twilio?x=1",
+      "https://rink.example.com/hooks/twilio?x=1",
+    ]);
+    expect(twilioSignedUrls(undefined, "http://127.0.0.1:8787/hooks/twilio")).toEqual([
+      "http://127.0.0.1:8787/hooks/twilio",
+    ]);
+  });
+
+  it("reads every opt-out and opt-in word in any case, with punctuation around it; anything else is a message", () => {
+    const reply = (fields: Record<string, string>) =>
+      replyKeyword(new URLSearchParams(fields))?.keyword ?? null;
     expect(reply({ Body: "whatever", OptOutType: "STOP" })).toBe("stop");
-    expect(reply({ Body: " stop " })).toBe("stop");
-    expect(reply({ Body: "Unsubscribe" })).toBe("stop");
-    expect(reply({ Body: "START" })).toBe("start");
+    for (const word of [
+      "STOP",
+      " stop ",
+      "Stop.",
+      "STOPALL",
+      "Unsubscribe",
+      "cancel!",
+      "End",
+      "quit",
+      "REVOKE",
+      "opt out",
+      "Opt-Out",
+      "OPTOUT",
+      '"stop"',
+    ]) {
+      expect(reply({ Body: word }), word).toBe("stop");
+    }
+    for (const word of ["START", "unstop", "Yes", "yes!", " YES. "]) {
+      expect(reply({ Body: word }), word).toBe("start");
+    }
+    expect(replyKeyword(new URLSearchParams({ Body: "yes!" }))?.word).toBe("YES");
     expect(reply({ Body: "help" })).toBe("help");
-    expect(reply({ Body: "Stop texting me at 6am" })).toBeNull();
+    expect(reply({ Body: "Help?" })).toBe("help");
+    for (const words of [
+      "Stop texting me at 6am",
+      "please stop texting me",
+      "yes please",
+      "stopp",
+    ]) {
+      expect(reply({ Body: words }), words).toBeNull();
+    }
+  });
+
+  it("names Twilio's error codes in words, and others by their code", () => {
+    expect(twilioErrorWords(30006)).toBe("the number is a landline (error 30006)");
+    expect(twilioErrorWords("30034")).toBe(
+      "the sender is not registered with carriers yet (error 30034)",
+    );
+    expect(twilioErrorWords(30007)).toBe("filtered by the carrier as spam (error 30007)");
+    expect(twilioErrorWords(30003)).toMatch(/unreachable/);
+    expect(twilioErrorWords(30005)).toMatch(/unknown/);
+    expect(twilioErrorWords(21610)).toMatch(/opted out/);
+    expect(twilioErrorWords(30410)).toBe("Twilio error 30410");
+    expect(twilioErrorWords(null)).toBe("no error code given");
   });
 });
 

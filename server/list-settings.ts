@@ -3,10 +3,15 @@
 // with KIT_API_KEY and KIT_FORM_ID; SMS_SERVICE=twilio with TWILIO_ACCOUNT_SID,
 // TWILIO_AUTH_TOKEN, TWILIO_MESSAGING_SERVICE_SID and RINK_NAME. The *_API_URL settings point
 // the calls at a stand-in (tests) and default to the services' own.
+
+import { textsPerMonth } from "../forms/newsletter.ts";
 import { type KitSettings, kitService } from "./kit.ts";
 import type { ListHooksDeps } from "./list-hooks.ts";
 import type { ListServices } from "./list-service.ts";
+import { defaultConfirmationsPerDay, type TextRules } from "./outbox.ts";
 import type { OutboxStore } from "./outbox-store.ts";
+import { defaultSendHours, parseSendHours, type SendHours } from "./send-hours.ts";
+import { confirmationText } from "./text-message.ts";
 import { type TwilioSettings, twilioService } from "./twilio.ts";
 
 /**
@@ -28,6 +33,21 @@ export interface ListSettings {
   rinkName?: string;
   /** The outbox's first retry after this many seconds, doubling to an hour. */
   retrySeconds: number;
+  /** Texts go only inside these hours on the rink's clock (SMS_SEND_HOURS, issue 31). */
+  sendHours?: SendHours;
+  /** Confirmation requests at most this many in 24 hours (SMS_CONFIRMATIONS_PER_DAY). */
+  confirmationsPerDay?: number;
+}
+
+/** The outbox's rules for texts: quiet hours, the confirmation request and its ceiling. */
+export function textRulesOf(settings: ListSettings): TextRules | undefined {
+  if (!settings.twilio) return undefined;
+  return {
+    sendHours: settings.sendHours ??
+      parseSendHours(defaultSendHours) ?? { start: "09:00", end: "20:00" },
+    confirmationsPerDay: settings.confirmationsPerDay ?? defaultConfirmationsPerDay,
+    confirmation: confirmationText(settings.rinkName ?? "", textsPerMonth),
+  };
 }
 
 export function listServicesOf(settings: ListSettings, fetchImpl?: typeof fetch): ListServices {

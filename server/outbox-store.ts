@@ -60,8 +60,11 @@ export interface CurrentUpdate {
   until: string;
 }
 
-/** A person who left a list after their latest signup, by list then person. */
-export type OptOuts = Map<string, { reason: string; at: string }>;
+/**
+ * A person who left a list after their latest signup, by list then person; on the text list
+ * also who confirmed (state 'in': replied YES or START), since only they are on it (issue 31).
+ */
+export type OptOuts = Map<string, { reason: string; at: string; state?: "in" | "out" }>;
 export const optOutKey = (list: ListId, person: string) => `${list} ${person}`;
 
 // A person's latest newsletter signup on a list: by their email (any case) or phone's key.
@@ -73,9 +76,15 @@ const latestSignup: Record<ListId, string> = {
           WHERE form = 'newsletter' AND spam = 0 AND phone_key = c.person)`,
 };
 
-/** An 'out' that no later signup has overridden (c is the list_consent row). */
+/**
+ * An 'out' still in force (c is the list_consent row): on the email list, one no later signup
+ * has overridden; on the text list, any (issue 31: only START or YES from that phone undoes a
+ * STOP, never a web signup).
+ */
 const stillOut = (list: ListId) =>
-  `c.list = '${list}' AND c.state = 'out' AND c.at >= coalesce(${latestSignup[list]}, '')`;
+  list === "text"
+    ? `c.list = 'text' AND c.state = 'out'`
+    : `c.list = '${list}' AND c.state = 'out' AND c.at >= coalesce(${latestSignup[list]}, '')`;
 
 const jobColumns = `o.id, o.list, o.action, o.submission_id, o.update_id, o.recipient, o.attempts,
   o.service_ref, o.created_at, coalesce(u.subject, '') AS subject,
@@ -146,6 +155,11 @@ export function outboxStore(sql: SqlRunner) {
       );
     },
 
+    /** A waiting row's time moved on, unclaimed (a confirmation past the day's ceiling). */
+    async postpone(id: number, dueAt: string) {
+      await sql.run("UPDATE outbox SET due_at = ? WHERE id = ? AND state = 'waiting'", dueAt, id);
+    },
+
     /** Done without sending: 'failed' (refused, given up) or 'skipped' (the person left). */
     async finish(
       id: number,
@@ -196,16 +210,23 @@ export function outboxStore(sql: SqlRunner) {
       return row ? { reason: String(row.reason), at: String(row.at) } : null;
     },
 
-    /** Everyone who left a list after their latest signup (the CSV, the owner's pages). */
+    /**
+     * Everyone who left a list after their latest signup, and every number's word on the text
+     * list (the CSV, the owner's pages).
+     */
     async optOuts(): Promise<OptOuts> {
       const rows = await sql.all(
-        `SELECT list, person, reason, at FROM list_consent c
-         WHERE (${stillOut("email")}) OR (${stillOut("text")})`,
+        `SELECT list, person, state, reason, at FROM list_consent c
+         WHERE (${stillOut("email")}) OR c.list = 'text'`,
       );
       return new Map(
         rows.map((r) => [
           optOutKey(String(r.list) as ListId, String(r.person)),
-          { reason: String(r.reason), at: String(r.at) },
+          {
+            reason: String(r.reason),
+            at: String(r.at),
+            state: String(r.state) === "in" ? "in" : "out",
+          },
         ]),
       );
     },
@@ -229,6 +250,76 @@ export function outboxStore(sql: SqlRunner) {
         reason.slice(0, 100),
         at,
       );
+    },
+
+    /** The latest word of a number about the text list ('in': YES/START; 'out': STOP), or null. */
+    async textConsent(
+      person: string,
+    ): Promise<{ state: "in" | "out"; reason: string; at: string } | null> {
+      const [row] = await sql.all(
+        "SELECT state, reason, at FROM list_consent WHERE list = 'text' AND person = ?",
+        person,
+      );
+      return row
+        ? {
+            state: String(row.state) as "in" | "out",
+            reason: String(row.reason),
+            at: String(row.at),
+          }
+        : null;
+    },
+
+    /** Confirmation requests (texts with no update) handed to the text service since `since`. */
+    async confirmationsSentSince(since: string): Promise<number> {
+      const [row] = await sql.all(
+        `SELECT count(*) AS n FROM outbox
+         WHERE action = 'text' AND update_id IS NULL AND state = 'sent' AND done_at >= ?`,
+        since,
+      );
+      return Number(row?.n ?? 0);
+    },
+
+    /**
+     * What the carrier made of a text (Twilio's status callback), by the message's SID: the
+     * first final status counts. False when no sent text has that SID.
+     */
+    async recordDelivery(
+      ref: string,
+      delivery: "delivered" | "failed",
+      code: number | null,
+      at: string,
+    ): Promise<boolean> {
+      const [row] = await sql.all(
+        "SELECT id FROM outbox WHERE service_ref = ? AND action = 'text' AND state = 'sent'",
+        ref,
+      );
+      if (!row) return false;
+      await sql.run(
+        `UPDATE outbox SET delivery = ?, delivery_code = ?, delivery_at = ?
+         WHERE service_ref = ? AND action = 'text' AND state = 'sent' AND delivery IS NULL`,
+        delivery,
+        code,
+        at,
+        ref,
+      );
+      return true;
+    },
+
+    /** An update's texts that the service accepted, by what the carriers said of them. */
+    async textDeliveries(
+      updateId: string,
+    ): Promise<{ delivery: "delivered" | "failed" | null; code: number | null; count: number }[]> {
+      const rows = await sql.all(
+        `SELECT delivery, delivery_code, count(*) AS n FROM outbox
+         WHERE update_id = ? AND action = 'text' AND state = 'sent'
+         GROUP BY delivery, delivery_code ORDER BY delivery, delivery_code`,
+        updateId,
+      );
+      return rows.map((r) => ({
+        delivery: r.delivery == null ? null : (String(r.delivery) as "delivered" | "failed"),
+        code: r.delivery_code == null ? null : Number(r.delivery_code),
+        count: Number(r.n),
+      }));
     },
 
     /** Updates sent to the text list since `since` (the signup promises a few a month). */
@@ -308,14 +399,13 @@ export function outboxStore(sql: SqlRunner) {
       }
       if (queue.text) {
         statements.push([
+          // The text list: the numbers that signed up and confirmed by replying YES (or
+          // START) from that phone, whose latest word is still that (issue 31).
           `INSERT INTO outbox (list, action, update_id, recipient, created_at, due_at)
-           SELECT 'text', 'text', ?1, c.person, ?2, ?2 FROM (
-             SELECT DISTINCT phone_key AS person FROM submissions
-             WHERE form = 'newsletter' AND spam = 0 AND phone_key IS NOT NULL
-           ) AS c
-           WHERE NOT EXISTS (
-             SELECT 1 FROM list_consent c2 WHERE c2.person = c.person AND c2.list = 'text'
-               AND c2.state = 'out' AND c2.at >= coalesce(${latestSignup.text.replaceAll("c.person", "c2.person")}, '')
+           SELECT 'text', 'text', ?1, c.person, ?2, ?2 FROM list_consent c
+           WHERE c.list = 'text' AND c.state = 'in' AND EXISTS (
+             SELECT 1 FROM submissions s WHERE s.form = 'newsletter' AND s.spam = 0
+               AND s.phone_key = c.person
            ) AND EXISTS (SELECT 1 FROM list_updates u WHERE u.id = ?1)`,
           update.id,
           update.createdAt,

@@ -7,6 +7,7 @@
 // once more just after a signup is stored or an update queued.
 import { type ListId, type ListServices, notSetUp } from "./list-service.ts";
 import type { OutboxJob, OutboxStore } from "./outbox-store.ts";
+import { inSendHours, type SendHours } from "./send-hours.ts";
 
 export interface Outbox {
   /** One pass over what is due; never rejects. */
@@ -32,7 +33,25 @@ export interface OutboxOptions {
   batchSize?: number;
   /** A claim older than this is a pass that stopped midway. */
   claimTimeoutMs?: number;
+  /** The text list's rules (issue 31); without them texts go at any hour, with no confirmation words. */
+  texts?: TextRules;
 }
+
+/** When texts may go, and the confirmation request a signup's number gets (issue 31). */
+export interface TextRules {
+  /** Texts wait outside these hours on the rink's clock (SMS_SEND_HOURS). */
+  sendHours: SendHours;
+  /** At most this many confirmation requests in 24 hours (SMS_CONFIRMATIONS_PER_DAY). */
+  confirmationsPerDay: number;
+  /** The confirmation request's words (text-message.ts confirmationText). */
+  confirmation: string;
+}
+
+export const defaultConfirmationsPerDay = 100;
+
+/** A text row with no update is a signup's confirmation request (migrations/0007). */
+export const isConfirmation = (job: Pick<OutboxJob, "action" | "updateId">) =>
+  job.action === "text" && job.updateId === null;
 
 export const defaultOutboxRetrySeconds = 60;
 const hourSeconds = 3600;
@@ -49,6 +68,7 @@ export function createOutbox({
   maxAttempts = 12,
   batchSize = 50,
   claimTimeoutMs = 10 * 60_000,
+  texts,
 }: OutboxOptions): Outbox {
   let pass: Promise<void> | undefined;
   // Asked for while a pass runs (a signup stored after the pass read its rows): one more.
@@ -75,6 +95,14 @@ export function createOutbox({
         ...(job.serviceRef ? { ref: job.serviceRef } : {}),
         again: job.attempts > 1,
       });
+    }
+    if (isConfirmation(job) && services.text) {
+      // Asked once: not of a number that has answered since (YES, START or STOP).
+      const said = await store.textConsent(job.recipient);
+      if (said?.state === "in") return { skipped: `Already on the list: ${said.reason}` };
+      if (said) return { skipped: `Opted out: ${said.reason}` };
+      if (!texts) return { ok: false as const, retry: true, reason: "No confirmation words set" };
+      return services.text.send(e164(job.recipient), texts.confirmation);
     }
     if (job.action === "text" && services.text) {
       // Checked again at the moment of sending: a STOP after the update was queued counts.
@@ -124,9 +152,26 @@ export function createOutbox({
 
   async function drainList(list: ListId) {
     if (!services[list]) return;
+    // Quiet hours: outside them texts stay waiting, and go at the first pass after they open.
+    if (list === "text" && texts && !inSendHours(texts.sendHours, now())) return;
     const jobs = await store.due(list, now().toISOString(), batchSize);
+    let confirmationsLeft: number | undefined;
     for (const job of jobs) {
       if (stopped) return;
+      if (isConfirmation(job) && texts) {
+        // The day's ceiling on confirmation requests: past it they wait for a later pass.
+        confirmationsLeft ??=
+          texts.confirmationsPerDay -
+          (await store.confirmationsSentSince(
+            new Date(now().getTime() - 86_400_000).toISOString(),
+          ));
+        if (confirmationsLeft <= 0) {
+          // Out of this pass's way for an hour, so the updates' texts behind it still go.
+          await store.postpone(job.id, new Date(now().getTime() + 3_600_000).toISOString());
+          continue;
+        }
+        confirmationsLeft -= 1;
+      }
       if (!(await store.claim(job.id, now().toISOString()))) continue;
       const up = await deliver({ ...job, attempts: job.attempts + 1 });
       if (!up) return;

@@ -16,7 +16,11 @@ describe("readSettings", () => {
       siteOrigins: [],
       owners: [],
       logLevel: "info",
-      lists: { retrySeconds: 60 },
+      lists: {
+        retrySeconds: 60,
+        sendHours: { start: "09:00", end: "20:00" },
+        confirmationsPerDay: 100,
+      },
     });
   });
 
@@ -31,6 +35,7 @@ describe("readSettings", () => {
       TWILIO_AUTH_TOKEN: "token",
       TWILIO_MESSAGING_SERVICE_SID: `MG${"b".repeat(32)}`,
       RINK_NAME: "Sugar Creek Skateland",
+      SITE_URL: "https://rink.example",
     }).lists;
     expect(lists).toEqual({
       kit: {
@@ -44,9 +49,12 @@ describe("readSettings", () => {
         authToken: "token",
         messagingServiceSid: `MG${"b".repeat(32)}`,
         apiUrl: "https://api.twilio.com",
+        statusCallbackUrl: "https://rink.example/hooks/twilio/status",
       },
       rinkName: "Sugar Creek Skateland",
       retrySeconds: 60,
+      sendHours: { start: "09:00", end: "20:00" },
+      confirmationsPerDay: 100,
     });
     expect(() => readSettings({ NEWSLETTER_SERVICE: "kit" })).toThrow(
       /KIT_API_KEY: is required with NEWSLETTER_SERVICE=kit\n\s+KIT_FORM_ID: is required/,
@@ -57,6 +65,45 @@ describe("readSettings", () => {
     expect(() => readSettings({ NEWSLETTER_SERVICE: "mailchimp" })).toThrow(/NEWSLETTER_SERVICE/);
     expect(() => readSettings({ KIT_API_URL: "ftp://kit" })).toThrow(/KIT_API_URL/);
     expect(() => readSettings({ KIT_WEBHOOK_SECRET: "short" })).toThrow(/KIT_WEBHOOK_SECRET/);
+  });
+
+  it("requires SITE_URL with a list service, and reads the text list's hours, ceiling and API key (issue 31)", () => {
+    const twilio = {
+      SMS_SERVICE: "twilio",
+      TWILIO_ACCOUNT_SID: `AC${"a".repeat(32)}`,
+      TWILIO_AUTH_TOKEN: "token",
+      TWILIO_MESSAGING_SERVICE_SID: `MG${"b".repeat(32)}`,
+      RINK_NAME: "Sugar Creek Skateland",
+    };
+    // Behind a proxy without it, every genuine webhook would fail its signature, silently.
+    expect(() => readSettings(twilio)).toThrow(/SITE_URL: is required with SMS_SERVICE=twilio/);
+    expect(() =>
+      readSettings({ NEWSLETTER_SERVICE: "kit", KIT_API_KEY: "k", KIT_FORM_ID: "1" }),
+    ).toThrow(/SITE_URL: is required with NEWSLETTER_SERVICE=kit/);
+    const lists = readSettings({
+      ...twilio,
+      SITE_URL: "https://rink.example/",
+      SMS_SEND_HOURS: "10:00-19:30",
+      SMS_CONFIRMATIONS_PER_DAY: "25",
+      TWILIO_API_KEY_SID: `SK${"c".repeat(32)}`,
+      TWILIO_API_KEY_SECRET: "key-secret",
+    }).lists;
+    expect(lists.sendHours).toEqual({ start: "10:00", end: "19:30" });
+    expect(lists.confirmationsPerDay).toBe(25);
+    expect(lists.twilio).toMatchObject({
+      authToken: "token",
+      apiKey: { sid: `SK${"c".repeat(32)}`, secret: "key-secret" },
+      statusCallbackUrl: "https://rink.example/hooks/twilio/status",
+    });
+    for (const hours of ["9-20", "20:00-09:00", "09:00-25:00", "09:00"]) {
+      expect(() => readSettings({ SMS_SEND_HOURS: hours }), hours).toThrow(/SMS_SEND_HOURS/);
+    }
+    expect(() => readSettings({ TWILIO_API_KEY_SID: `SK${"c".repeat(32)}` })).toThrow(
+      /TWILIO_API_KEY_SECRET: is required/,
+    );
+    expect(() => readSettings({ SMS_CONFIRMATIONS_PER_DAY: "0" })).toThrow(
+      /SMS_CONFIRMATIONS_PER_DAY/,
+    );
   });
 
   it("lets NOTIFY_TO sign in to the inbox unless OWNER_EMAILS says who, and reads SITE_URL", () => {

@@ -9,8 +9,9 @@ import {
   type ListSettings,
 } from "./list-settings.ts";
 import { defaultEmailsPerHour } from "./notify.ts";
-import { defaultOutboxRetrySeconds } from "./outbox.ts";
-import { defaultTwilioApiUrl } from "./twilio.ts";
+import { defaultConfirmationsPerDay, defaultOutboxRetrySeconds } from "./outbox.ts";
+import { defaultSendHours, parseSendHours } from "./send-hours.ts";
+import { defaultTwilioApiUrl, statusCallbackPath } from "./twilio.ts";
 
 // Environment read once at start; a bad value stops the server with a clear message.
 // A variable set to an empty string counts as unset, as in most .env files.
@@ -161,6 +162,38 @@ const schema = z
         .optional(),
     ),
     TWILIO_API_URL: z.preprocess(blankAsUnset, serviceUrl.default(defaultTwilioApiUrl)),
+    // An API key for sending instead of the auth token (which still checks the webhooks).
+    TWILIO_API_KEY_SID: z.preprocess(
+      blankAsUnset,
+      z
+        .string()
+        .regex(/^SK\w{32}$/, "must be an API key SID (SK and 32 more)")
+        .optional(),
+    ),
+    TWILIO_API_KEY_SECRET: z.preprocess(blankAsUnset, z.string().optional()),
+    // Quiet hours (issue 31): texts go only inside this window on the rink's clock.
+    SMS_SEND_HOURS: z.preprocess(
+      blankAsUnset,
+      z
+        .string()
+        .default(defaultSendHours)
+        .transform((value, ctx) => {
+          const hours = parseSendHours(value);
+          if (!hours) {
+            ctx.addIssue({
+              code: "custom",
+              message: `"${value}" is not a window like 09:00-20:00 (start before end, 24-hour clock)`,
+            });
+            return z.NEVER;
+          }
+          return hours;
+        }),
+    ),
+    // Confirmation requests ("Reply YES ...") at most this many in 24 hours.
+    SMS_CONFIRMATIONS_PER_DAY: z.preprocess(
+      blankAsUnset,
+      z.coerce.number().int().min(1).max(10_000).default(defaultConfirmationsPerDay),
+    ),
     // How every text names the sender; the carriers' registration asks for the same name.
     RINK_NAME: z.preprocess(blankAsUnset, z.string().max(40).optional()),
     OUTBOX_RETRY_SECONDS: z.preprocess(
@@ -188,6 +221,16 @@ const schema = z
     };
     if (env.NEWSLETTER_SERVICE === "kit") {
       required("NEWSLETTER_SERVICE=kit", ["KIT_API_KEY", "KIT_FORM_ID"]);
+    }
+    // The webhooks are signed for (Twilio) or sent to (Kit) the public address: without it
+    // behind a proxy every STOP would fail its check, silently.
+    if (env.NEWSLETTER_SERVICE === "kit") required("NEWSLETTER_SERVICE=kit", ["SITE_URL"]);
+    if (env.SMS_SERVICE === "twilio") required("SMS_SERVICE=twilio", ["SITE_URL"]);
+    if (Boolean(env.TWILIO_API_KEY_SID) !== Boolean(env.TWILIO_API_KEY_SECRET)) {
+      required("TWILIO_API_KEY_SID or TWILIO_API_KEY_SECRET", [
+        "TWILIO_API_KEY_SID",
+        "TWILIO_API_KEY_SECRET",
+      ]);
     }
     if (env.SMS_SERVICE === "twilio") {
       required("SMS_SERVICE=twilio", [
@@ -303,11 +346,17 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
               authToken: e.TWILIO_AUTH_TOKEN,
               messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID,
               apiUrl: e.TWILIO_API_URL,
+              ...(e.TWILIO_API_KEY_SID && e.TWILIO_API_KEY_SECRET
+                ? { apiKey: { sid: e.TWILIO_API_KEY_SID, secret: e.TWILIO_API_KEY_SECRET } }
+                : {}),
+              ...(e.SITE_URL ? { statusCallbackUrl: `${e.SITE_URL}${statusCallbackPath}` } : {}),
             },
           }
         : {}),
       ...(e.RINK_NAME ? { rinkName: e.RINK_NAME } : {}),
       retrySeconds: e.OUTBOX_RETRY_SECONDS,
+      sendHours: e.SMS_SEND_HOURS,
+      confirmationsPerDay: e.SMS_CONFIRMATIONS_PER_DAY,
     },
   };
 }

@@ -65,3 +65,12 @@ export function composeText(
   }
   return { ok: true, text };
 }
+
+/**
+ * The one text a signup's number gets before it is on the list (issue 31, CTIA's confirmed
+ * opt-in): what it is for, how often, the rates, HELP and STOP; one segment for any RINK_NAME
+ * of up to 40 characters (settings.ts).
+ */
+export function confirmationText(rinkName: string, perMonth: number): string {
+  return `${plainText(rinkName)}: reply YES for event, deal & closure alerts, up to ${perMonth} msgs/mo. Msg & data rates may apply. HELP for help, STOP to cancel`;
+}

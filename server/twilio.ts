@@ -4,7 +4,12 @@
 // Messaging Service's incoming-message webhook (list-hooks.ts), signed with X-Twilio-Signature:
 // base64 HMAC-SHA1, keyed by the auth token, of the webhook's full URL followed by every POST
 // parameter, sorted by name, as name then value (twilio.com/docs/usage/webhooks/webhooks-security).
-import { type CallResult, callService, messageIn, type TextListService } from "./list-service.ts";
+// Sending may use an API key (TWILIO_API_KEY_SID and _SECRET, basic auth with the key, as
+// Twilio advises) instead of the auth token, which is kept for checking the webhooks. Each text
+// asks for a signed status callback (StatusCallback, /hooks/twilio/status), so the owner sees
+// what the carriers did with it. Twilio's error messages quote the phone number: the reasons
+// kept and logged are the error's code and our own words for it, never Twilio's text.
+import { type CallResult, callService, type TextListService } from "./list-service.ts";
 
 export const defaultTwilioApiUrl = "https://api.twilio.com";
 
@@ -15,6 +20,44 @@ export interface TwilioSettings {
   messagingServiceSid: string;
   /** Twilio's API, or a stand-in's (tests). */
   apiUrl: string;
+  /** An API key (SK...) and its secret for sending; unset: the account SID and auth token. */
+  apiKey?: { sid: string; secret: string };
+  /** Where Twilio posts each text's status (SITE_URL + /hooks/twilio/status). */
+  statusCallbackUrl?: string;
+}
+
+/** The path of the status callbacks (list-hooks.ts), under /hooks. */
+export const statusCallbackPath = "/hooks/twilio/status";
+
+/** Twilio's error codes the owner is likely to meet, in words (twilio.com/docs/api/errors). */
+const errorWords: Record<number, string> = {
+  21211: "not a valid phone number",
+  21408: "texts to this region are not enabled in Twilio",
+  21610: "the number opted out (replied STOP)",
+  21614: "not a mobile number",
+  30003: "the phone is unreachable (off or out of service)",
+  30004: "the number blocks texts from this sender",
+  30005: "the number is unknown or no longer exists",
+  30006: "the number is a landline",
+  30007: "filtered by the carrier as spam",
+  30008: "an unknown error at the carrier",
+  30032: "the sender's toll-free number is not verified yet",
+  30034: "the sender is not registered with carriers yet",
+};
+
+/** An error of Twilio's in words, by its code ("the number is a landline (30006)"). */
+export function twilioErrorWords(code: number | string | null | undefined): string {
+  const n = Number(code);
+  if (code == null || code === "" || !Number.isInteger(n)) return "no error code given";
+  const words = errorWords[n];
+  return words ? `${words} (error ${n})` : `Twilio error ${n}`;
+}
+
+/** The code of Twilio's error body ({ code, message, more_info, status }); never its message. */
+function errorCodeOf(body: unknown): number | undefined {
+  const code = (body as { code?: unknown } | null | undefined)?.code;
+  const n = Number(code);
+  return code != null && Number.isInteger(n) ? n : undefined;
 }
 
 /** Twilio's error for a number that replied STOP: the text is refused, and the person is out. */
@@ -26,7 +69,10 @@ export function twilioService(
 ): TextListService {
   const base = settings.apiUrl.replace(/\/+$/, "");
   const url = `${base}/2010-04-01/Accounts/${encodeURIComponent(settings.accountSid)}/Messages.json`;
-  const authorization = `Basic ${btoa(`${settings.accountSid}:${settings.authToken}`)}`;
+  const [user, password] = settings.apiKey
+    ? [settings.apiKey.sid, settings.apiKey.secret]
+    : [settings.accountSid, settings.authToken];
+  const authorization = `Basic ${btoa(`${user}:${password}`)}`;
   return {
     name: "Twilio",
     async send(to, body): Promise<CallResult> {
@@ -43,20 +89,25 @@ export function twilioService(
             To: to,
             MessagingServiceSid: settings.messagingServiceSid,
             Body: body,
+            ...(settings.statusCallbackUrl ? { StatusCallback: settings.statusCallbackUrl } : {}),
           }).toString(),
         },
         {
           service: "Twilio",
           // The Messages API takes no idempotency key: a text that timed out is not resent.
           idempotent: false,
-          reasonOf: (b, status) => messageIn(b, ["message", "detail"], status),
+          // By code only: Twilio's message quotes the number ("The 'To' number +1317...").
+          reasonOf: (b, status) => {
+            const code = errorCodeOf(b);
+            return code === undefined ? `HTTP ${status}` : twilioErrorWords(code);
+          },
           fetch: fetchImpl,
         },
       );
       if (!result.ok) {
         // Twilio's error body: { code, message, more_info, status }.
         const { body: error, ...refused } = result;
-        const code = (error as { code?: unknown } | null | undefined)?.code;
+        const code = errorCodeOf(error);
         return code === unsubscribedRecipientCode ? { ...refused, optedOut: true } : refused;
       }
       const sid = (result.body as { sid?: unknown } | null)?.sid;
@@ -114,23 +165,49 @@ export async function verifyTwilioSignature(
   return crypto.subtle.verify("HMAC", await hmacSha1(authToken, "verify"), mac, text);
 }
 
+/** The words that take a number off the text list (Twilio's, and the FCC's "revoke", "opt out"). */
+export const stopWords = [
+  "STOP",
+  "STOPALL",
+  "UNSUBSCRIBE",
+  "CANCEL",
+  "END",
+  "QUIT",
+  "REVOKE",
+  "OPT OUT",
+  "OPTOUT",
+] as const;
+/** The words that put it (back) on: YES answers the confirmation request. */
+export const startWords = ["START", "UNSTOP", "YES"] as const;
+export const helpWords = ["HELP", "INFO"] as const;
+
+/** A reply as a keyword: upper case, punctuation and spacing around and between words dropped. */
+export const replyWord = (body: string) =>
+  body
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, " ")
+    .trim();
+
+export interface ReplyKeyword {
+  keyword: "stop" | "start" | "help";
+  /** The word as the person sent it, upper case ("OPT OUT", "YES"). */
+  word: string;
+}
+
 /**
  * What a reply asks for. With Advanced Opt-Out on the Messaging Service, Twilio says it in
- * OptOutType (STOP, START, HELP); without, the reply's whole text is matched against Twilio's
- * default keywords, as Twilio itself does for a long code.
+ * OptOutType (STOP, START, HELP); otherwise, and for the words Twilio does not know ("REVOKE",
+ * "OPT OUT"), the reply's whole text, in any case and with any punctuation around it. Anything
+ * else is a message for the owner (null).
  */
-export function replyKeyword(params: URLSearchParams): "stop" | "start" | "help" | null {
+export function replyKeyword(params: URLSearchParams): ReplyKeyword | null {
+  const word = replyWord(params.get("Body") ?? "");
   const type = (params.get("OptOutType") ?? "").trim().toUpperCase();
   if (type === "STOP" || type === "START" || type === "HELP") {
-    return type.toLowerCase() as "stop" | "start" | "help";
+    return { keyword: type.toLowerCase() as ReplyKeyword["keyword"], word: word || type };
   }
-  const word = (params.get("Body") ?? "").trim().toUpperCase();
-  if (
-    ["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT", "REVOKE", "OPTOUT"].includes(word)
-  ) {
-    return "stop";
-  }
-  if (["START", "YES", "UNSTOP"].includes(word)) return "start";
-  if (["HELP", "INFO"].includes(word)) return "help";
+  if ((stopWords as readonly string[]).includes(word)) return { keyword: "stop", word };
+  if ((startWords as readonly string[]).includes(word)) return { keyword: "start", word };
+  if ((helpWords as readonly string[]).includes(word)) return { keyword: "help", word };
   return null;
 }

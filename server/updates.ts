@@ -11,6 +11,7 @@ import { type ListId, type ListServices, notSetUp } from "./list-service.ts";
 import type { ListUpdateRow, OutboxState, OutboxStore, UpdateHours } from "./outbox-store.ts";
 import { clockPattern, daysBetween, isDate, rinkDate, rinkInstant } from "./rink-clock.ts";
 import { composeText } from "./text-message.ts";
+import { twilioErrorWords } from "./twilio.ts";
 
 export { headline, type UpdateKind, updateKinds };
 
@@ -271,9 +272,14 @@ export async function queueUpdate(
 /** One list's part of an update: counts, and the reasons in words. */
 export interface ListDelivery {
   list: ListId;
-  /** Email: the broadcast (one); text: the messages. */
+  /** Email: the broadcast (one); text: the messages the service accepted. */
   sent: number;
-  /** Queued or being retried. */
+  /**
+   * Texts only: the carriers delivered them (Twilio's status callback); accepted texts with no
+   * final status yet count as waiting, carrier failures as failed (issue 31).
+   */
+  delivered?: number;
+  /** Queued or being retried (texts: or accepted, the carrier's word not come yet). */
   waiting: number;
   failed: number;
   /** Not sent because the person opted out after the update was queued. */
@@ -305,6 +311,7 @@ export async function deliveryReport(
   const update = await store.update(updateId);
   if (!update) return undefined;
   const tally = await store.tally(updateId);
+  const carrier = update.lists.text ? await store.textDeliveries(updateId) : [];
   const lists = (Object.keys(update.lists) as ListId[]).map((list): ListDelivery => {
     const rows = tally.filter((t) => t.list === list);
     const count = (...states: OutboxState[]) =>
@@ -316,6 +323,22 @@ export async function deliveryReport(
       if (words && r.reason) reasons.push(`${r.count} ${words}: ${r.reason}`);
     }
     if (state === "queued" && rows.length === 0) reasons.push("Nobody is on this list yet");
+    if (list === "text") {
+      // What the carriers said of the texts Twilio accepted (migrations/0007).
+      const delivered = carrier.filter((d) => d.delivery === "delivered");
+      const refused = carrier.filter((d) => d.delivery === "failed");
+      const total = (ds: typeof carrier) => ds.reduce((n, d) => n + d.count, 0);
+      for (const d of refused) reasons.push(`${d.count} failed: ${twilioErrorWords(d.code)}`);
+      return {
+        list,
+        sent: count("sent"),
+        delivered: total(delivered),
+        waiting: count("waiting", "sending") + total(carrier.filter((d) => d.delivery === null)),
+        failed: count("failed") + total(refused),
+        skipped: count("skipped"),
+        reasons,
+      };
+    }
     return {
       list,
       sent: count("sent"),

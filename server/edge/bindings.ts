@@ -81,6 +81,13 @@ export interface EdgeBindings {
   TWILIO_AUTH_TOKEN?: string;
   TWILIO_MESSAGING_SERVICE_SID?: string;
   TWILIO_API_URL?: string;
+  /** An API key for sending (SK...), with its secret (a secret); unset: the auth token. */
+  TWILIO_API_KEY_SID?: string;
+  TWILIO_API_KEY_SECRET?: string;
+  /** Quiet hours: texts go only inside "09:00-20:00" (the default) on the rink's clock. */
+  SMS_SEND_HOURS?: string;
+  /** Confirmation requests ("Reply YES ...") at most this many in 24 hours; "100" by default. */
+  SMS_CONFIRMATIONS_PER_DAY?: string;
   /** How every text names the sender. */
   RINK_NAME?: string;
   /** The outbox's first retry after this many seconds ("60"), doubling to an hour. */

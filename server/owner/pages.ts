@@ -3,7 +3,9 @@
 // small stylesheet, every action a plain form. hono/html escapes every value put in.
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
+import { phoneKey } from "../../forms/phone.ts";
 import { displayValue, fieldLabel, formOfKind } from "../inbox-forms.ts";
+import { type OptOuts, optOutKey } from "../outbox-store.ts";
 import { plural } from "../plural.ts";
 import { momentWords } from "../rink-clock.ts";
 import type { Submission } from "../submission.ts";
@@ -142,7 +144,23 @@ function replyLink(submission: Submission): string {
   return `${to}?subject=${encodeURIComponent(`Re: ${subject}`)}`;
 }
 
-function item(submission: Submission, view: InboxView, search: string): Html {
+/**
+ * Where a signup's number stands on the text list (issue 31): waiting for its YES, on the list,
+ * or opted out, with when; undefined for a row with no phone, or when not known.
+ */
+function textStanding(submission: Submission, optOuts: OptOuts | undefined): string | undefined {
+  const phone = submission.data.phone;
+  if (!optOuts || submission.form !== "newsletter" || submission.spam || !phone) return undefined;
+  const word = optOuts.get(optOutKey("text", phoneKey(phone)));
+  if (!word)
+    return "Waiting for YES: not on the list until the number replies YES to the confirmation text.";
+  const when = momentWords(new Date(word.at));
+  return word.state === "in"
+    ? `On the list since ${when} (${word.reason}).`
+    : `Opted out ${when} (${word.reason}).`;
+}
+
+function item(submission: Submission, view: InboxView, search: string, optOuts?: OptOuts): Html {
   const { data } = submission;
   const form = formOfKind(submission.form);
   const who = data.name || data.email || data.phone || "(no name)";
@@ -162,6 +180,7 @@ function item(submission: Submission, view: InboxView, search: string): Html {
             ${data.phone ? html`<a href="tel:${data.phone.replace(/[^\d+]/g, "")}">Call ${data.phone}</a>` : ""}
           </p>
           ${details.length > 0 ? html`<dl>${details}</dl>` : ""}
+          ${textStanding(submission, optOuts) ? html`<p class="standing">Text alerts: ${textStanding(submission, optOuts)}</p>` : ""}
           <div class="actions">
             ${
               submission.spam
@@ -186,9 +205,19 @@ export interface InboxPageData {
   rows: Submission[];
   /** Whether "Post an update" is there (owner/update-routes.ts). */
   updates?: boolean;
+  /** The lists' words per person (the signups: each number's standing on the text list). */
+  optOuts?: OptOuts;
 }
 
-export function inboxPage({ email, view, search, counts, rows, updates }: InboxPageData): Html {
+export function inboxPage({
+  email,
+  view,
+  search,
+  counts,
+  rows,
+  updates,
+  optOuts,
+}: InboxPageData): Html {
   const newCount = counts.newMessages + counts.newSignups;
   return layout(
     "Inbox",
@@ -224,7 +253,7 @@ export function inboxPage({ email, view, search, counts, rows, updates }: InboxP
       ${
         rows.length === 0
           ? html`<p>${search ? `Nothing matches “${search}”.` : `No ${views.find((v) => v.view === view)?.label.toLowerCase()} yet.`}</p>`
-          : html`<ul class="items">${rows.map((row) => item(row, view, search))}</ul>`
+          : html`<ul class="items">${rows.map((row) => item(row, view, search, optOuts))}</ul>`
       }
       <form method="post" action="/inbox/sign-out-everywhere" class="everywhere">
         <p>Lost a phone, or signed in on someone else's computer?</p>

@@ -183,9 +183,22 @@ export function ownerRoutes(deps: OwnerDeps) {
     const view: InboxView =
       requested === "signups" || requested === "spam" ? requested : "messages";
     const search = (c.req.query("q") ?? "").slice(0, 100);
-    const [counts, rows] = await Promise.all([store.counts(), store.list(view, search, 200)]);
+    const [counts, rows, optOuts] = await Promise.all([
+      store.counts(),
+      store.list(view, search, 200),
+      // The signups say per number whether it confirmed by YES (issue 31).
+      view === "signups" ? store.optOuts() : undefined,
+    ]);
     return c.html(
-      inboxPage({ email: owner, view, search, counts, rows, updates: Boolean(deps.updates) }),
+      inboxPage({
+        email: owner,
+        view,
+        search,
+        counts,
+        rows,
+        updates: Boolean(deps.updates),
+        ...(optOuts ? { optOuts } : {}),
+      }),
     );
   });
 

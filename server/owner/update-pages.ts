@@ -176,10 +176,17 @@ function broadcastWords(d: ListDelivery): string {
   return "Not sent.";
 }
 
-/** One list's part of an update, in words: "3 texts sent, 1 waiting", then why. */
+/** One list's part of an update, in words: "3 texts delivered, 1 waiting", then why. */
 function deliveryWords(d: ListDelivery): Html {
   const parts = [
-    d.sent > 0 ? `${plural(d.sent, "text", "texts")} sent` : "",
+    // Texts count as the carriers report them (status callbacks), not as Twilio took them.
+    d.delivered !== undefined
+      ? d.delivered > 0
+        ? `${plural(d.delivered, "text", "texts")} delivered`
+        : ""
+      : d.sent > 0
+        ? `${plural(d.sent, "text", "texts")} sent`
+        : "",
     d.waiting > 0 ? `${d.waiting} waiting` : "",
     d.failed > 0 ? `${d.failed} failed` : "",
     d.skipped > 0 ? `${d.skipped} not sent (opted out)` : "",
@@ -229,6 +236,8 @@ export interface UpdatesPageData {
   now: Date;
   /** What just happened ("Posted. …"), said at the top. */
   notice?: string;
+  /** Outside the texts' sending hours: when waiting texts go, and the hours. */
+  textsWait?: { until: string; hours: string } | null;
 }
 
 export function updatesPage(data: UpdatesPageData): Html {
@@ -251,6 +260,7 @@ export function updatesPage(data: UpdatesPageData): Html {
       </section>
       <section aria-labelledby="recent-heading">
         <h2 id="recent-heading">Recent updates</h2>
+        ${data.textsWait ? html`<p class="when">Texts go only from ${data.textsWait.hours} on the rink's clock: waiting texts go at ${data.textsWait.until}.</p>` : ""}
         ${
           recent.length === 0
             ? html`<p>None yet.</p>`
@@ -273,6 +283,8 @@ export interface PreviewPageData {
   offered: OfferedLists;
   /** The update the site shows now, which this one replaces. */
   replaces: CurrentUpdate | null;
+  /** Outside the texts' sending hours: when they go ("Thu, Nov 26, 9:00 AM"), and the hours. */
+  textsWait?: { until: string; hours: string } | null;
 }
 
 /** A text's length as the carrier counts it. */
@@ -332,7 +344,8 @@ export function previewPage(data: PreviewPageData): Html {
           ? html`<section aria-labelledby="text-heading">
         <h2 id="text-heading">Text to the text list</h2>
         <p class="sample note-text">${preview.text}</p>
-        <p class="meta">${septets(preview.text)} of ${segmentLength} characters: one message to each number that agreed and has not replied STOP.</p>
+        <p class="meta">${septets(preview.text)} of ${segmentLength} characters: one message to each number that confirmed by replying YES and has not replied STOP.</p>
+        <p class="when">${data.textsWait ? `Texts go only from ${data.textsWait.hours} on the rink's clock: these wait, and go at ${data.textsWait.until}.` : "The texts go now."}</p>
       </section>`
           : ""
       }

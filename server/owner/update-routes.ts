@@ -7,11 +7,13 @@
 //   POST /inbox/updates            stored and queued (queueUpdate), then 303 to the page
 //   POST /inbox/updates/:id/end    "End now": the site stops showing it
 // Mounted inside ownerRoutes, so behind its session, same-origin check, body limit and headers.
+
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import type { ListServices } from "../list-service.ts";
 import type { Outbox } from "../outbox.ts";
 import type { OutboxStore } from "../outbox-store.ts";
 import { rinkDate, rinkWallClock } from "../rink-clock.ts";
+import { type SendHours, sendHoursWords, textsWaitUntil } from "../send-hours.ts";
 import { gsm7Length, plainText, segmentLength, stopHint } from "../text-message.ts";
 import {
   deliveryReport,
@@ -52,6 +54,8 @@ export interface UpdatesDeps {
   rinkName?: string;
   /** A pass right after an update is queued, so it goes out at once. */
   outbox?: Pick<Outbox, "drain">;
+  /** Texts go only inside these hours (SMS_SEND_HOURS): the pages say when they will. */
+  sendHours?: SendHours;
 }
 
 /** How many recent updates the page lists. */
@@ -74,7 +78,12 @@ export function mountUpdateRoutes(
   app: Hono<OwnerEnv>,
   { updates, signedIn, audit, now, background }: RouteHelpers,
 ) {
-  const { store, services, rinkName } = updates;
+  const { store, services, rinkName, sendHours } = updates;
+  /** Outside the sending hours, when texts go; null inside them, or with no text service. */
+  const textsWait = (at: Date) => {
+    const until = services.text && sendHours ? textsWaitUntil(sendHours, at) : null;
+    return until && sendHours ? { until, hours: sendHoursWords(sendHours) } : null;
+  };
   const offered: OfferedLists = {
     ...(services.email ? { email: services.email.name } : {}),
     ...(services.text ? { text: services.text.name } : {}),
@@ -123,6 +132,7 @@ export function mountUpdateRoutes(
         recent,
         now: at,
         ...(notice ? { notice } : {}),
+        textsWait: textsWait(at),
       }),
       status,
     );
@@ -159,6 +169,7 @@ export function mountUpdateRoutes(
         lists,
         offered,
         replaces: await store.current(now().toISOString()),
+        textsWait: textsWait(now()),
       }),
     );
   });

@@ -1,27 +1,53 @@
 // Twilio's Messages API as far as the site uses it, written from twilio.com/docs: POST
 // /2010-04-01/Accounts/{AccountSid}/Messages.json, HTTP basic auth with the account SID and
-// auth token (401, code 20003), form-encoded To (E.164, else 400 code 21211), Body and
+// auth token, or with an API key's SID and secret (401, code 20003), form-encoded To (E.164,
+// else 400 code 21211, whose message quotes the number, as Twilio's does), Body and
 // MessagingServiceSid; a number that replied STOP gets 400 code 21610; success is 201 with the
-// message's sid. Errors are { code, message, more_info, status }. Also the other direction:
-// an incoming message signed as Twilio signs it (X-Twilio-Signature, computed here with
-// node:crypto from the docs, independently of the server's Web Crypto code).
-import { createHmac } from "node:crypto";
+// message's sid. Errors are { code, message, more_info, status }. With a StatusCallback, the
+// message's statuses are posted to it as Twilio does ("sent", then "delivered", or
+// "undelivered" with an ErrorCode such as 30006 for a landline), form-encoded with MessageSid,
+// MessageStatus, ErrorCode and the rest, signed with X-Twilio-Signature for the callback's URL.
+//
+// Every signature here, the callbacks' and the tests' incoming messages' (signTwilio), is
+// computed by Twilio's own Node library (the `twilio` package), so the server's check is
+// proven against Twilio's implementation rather than our reading of the docs.
+import twilio from "twilio";
 import { type StandIn, startStandIn } from "./stand-in.ts";
 
 export const twilioAccountSid = `AC${"0123456789abcdef".repeat(2)}`;
 export const twilioAuthToken = "twilio-test-auth-token";
 export const twilioMessagingServiceSid = `MG${"fedcba9876543210".repeat(2)}`;
+/** An API key for sending (TWILIO_API_KEY_SID / _SECRET), as Twilio advises over the token. */
+export const twilioApiKeySid = `SK${"00112233445566778899aabbccddeeff"}`;
+export const twilioApiKeySecret = "twilio-test-api-key-secret";
 
 export interface TwilioMessage {
   sid: string;
   to: string;
   body: string;
+  /** The StatusCallback it asked for, if any. */
+  statusCallback?: string;
 }
+
+/** What the carrier makes of a text to a number: delivered, or undelivered with a code. */
+export type Outcome = { status: "delivered" } | { status: "undelivered" | "failed"; code: number };
 
 export interface TwilioStandIn extends StandIn {
   messages: TwilioMessage[];
   /** Numbers Twilio itself holds as opted out (replied STOP), E.164. */
   optedOut: Set<string>;
+  /** Per number (E.164), what the carrier does with a text; delivered when not set. */
+  outcomes: Map<string, Outcome>;
+  /**
+   * Where the status callbacks really go: the site's origin on this machine, standing for the
+   * public one in StatusCallback (SITE_URL behind a proxy); the signature stays the URL's own.
+   * Unset: no callbacks are posted.
+   */
+  deliverTo(origin: string | undefined): void;
+  /** The callbacks posted so far, with the site's answer's status. */
+  callbacks: { url: string; params: Record<string, string>; status: number }[];
+  /** Resolves once every callback posted so far has been answered. */
+  settled(): Promise<void>;
 }
 
 const error = (status: number, code: number, message: string) => ({
@@ -29,16 +55,68 @@ const error = (status: number, code: number, message: string) => ({
   body: { code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status },
 });
 
+const basic = (user: string, password: string) =>
+  `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
+
 export async function startTwilioStandIn(): Promise<TwilioStandIn> {
   const messages: TwilioMessage[] = [];
   const optedOut = new Set<string>();
-  const expectedAuth = `Basic ${Buffer.from(`${twilioAccountSid}:${twilioAuthToken}`).toString("base64")}`;
+  const outcomes = new Map<string, Outcome>();
+  const callbacks: TwilioStandIn["callbacks"] = [];
+  const inFlight = new Set<Promise<void>>();
+  let origin: string | undefined;
+  const accepted = new Set([
+    basic(twilioAccountSid, twilioAuthToken),
+    basic(twilioApiKeySid, twilioApiKeySecret),
+  ]);
+
+  /** Posts one status of a message to its StatusCallback, signed as Twilio signs it. */
+  async function post(message: TwilioMessage, status: string, code?: number) {
+    if (!message.statusCallback || !origin) return;
+    const url = message.statusCallback;
+    const params: Record<string, string> = {
+      AccountSid: twilioAccountSid,
+      ApiVersion: "2010-04-01",
+      From: "+13175550000",
+      MessageSid: message.sid,
+      MessageStatus: status,
+      MessagingServiceSid: twilioMessagingServiceSid,
+      SmsSid: message.sid,
+      SmsStatus: status,
+      To: message.to,
+      ...(code !== undefined ? { ErrorCode: String(code) } : {}),
+    };
+    const target = new URL(url);
+    const res = await fetch(`${origin}${target.pathname}${target.search}`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "X-Twilio-Signature": signTwilio(url, params),
+      },
+      body: new URLSearchParams(params).toString(),
+    }).catch(() => undefined);
+    callbacks.push({ url, params, status: res?.status ?? 0 });
+    await res?.body?.cancel();
+  }
+
+  /** "sent", then the carrier's final word, in order, after the 201 has gone. */
+  function report(message: TwilioMessage) {
+    const outcome = outcomes.get(message.to) ?? { status: "delivered" };
+    const task = (async () => {
+      await new Promise((r) => setTimeout(r, 20));
+      await post(message, "sent");
+      await post(message, outcome.status, "code" in outcome ? outcome.code : undefined);
+    })();
+    inFlight.add(task);
+    void task.finally(() => inFlight.delete(task));
+  }
+
   const standIn = await startStandIn(
     ({ method, path, headers, body }) => {
       if (method !== "POST" || path !== `/2010-04-01/Accounts/${twilioAccountSid}/Messages.json`) {
         return error(404, 20404, "The requested resource was not found");
       }
-      if (headers.authorization !== expectedAuth) return error(401, 20003, "Authenticate");
+      if (!accepted.has(headers.authorization ?? "")) return error(401, 20003, "Authenticate");
       const form = new URLSearchParams(body);
       const to = form.get("To") ?? "";
       if (form.get("MessagingServiceSid") !== twilioMessagingServiceSid) {
@@ -49,25 +127,50 @@ export async function startTwilioStandIn(): Promise<TwilioStandIn> {
       }
       if (!form.get("Body")) return error(400, 21602, "Message body is required.");
       if (optedOut.has(to)) return error(400, 21610, "Attempt to send to unsubscribed recipient");
-      const message = {
+      const statusCallback = form.get("StatusCallback") ?? undefined;
+      const message: TwilioMessage = {
         sid: `SM${String(messages.length + 1).padStart(32, "0")}`,
         to,
         body: form.get("Body") ?? "",
+        ...(statusCallback ? { statusCallback } : {}),
       };
       messages.push(message);
+      report(message);
       return { status: 201, body: { ...message, status: "accepted" } };
     },
     (status) => ({ code: 20500, message: "Internal Server Error", status }),
   );
-  return { ...standIn, messages, optedOut };
+  return {
+    ...standIn,
+    messages,
+    optedOut,
+    outcomes,
+    callbacks,
+    deliverTo(to) {
+      origin = to?.replace(/\/+$/, "");
+    },
+    async settled() {
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
+    },
+  };
 }
 
-/** X-Twilio-Signature: base64 HMAC-SHA1 of the URL and the sorted parameters' names and values. */
+/**
+ * X-Twilio-Signature for a webhook Twilio sends to `url` with these parameters, by Twilio's
+ * own library (twilio.getExpectedTwilioSignature).
+ */
 export function signTwilio(url: string, params: Record<string, string>, token = twilioAuthToken) {
-  const text = Object.keys(params)
-    .sort()
-    .reduce((acc, name) => acc + name + params[name], url);
-  return createHmac("sha1", token).update(text, "utf8").digest("base64");
+  return twilio.getExpectedTwilioSignature(token, url, params);
+}
+
+/** Whether Twilio's own library accepts `signature` for this URL and parameters. */
+export function twilioAccepts(
+  url: string,
+  params: Record<string, string>,
+  signature: string,
+  token = twilioAuthToken,
+) {
+  return twilio.validateRequest(token, signature, url, params);
 }
 
 /** An incoming message's parameters, as Twilio posts them to the webhook. */
