@@ -29,6 +29,7 @@ export interface InboxRoutesDeps extends FormEndpointDeps {
  * (app/browser/live-update.ts), a new update is on every open page within a minute.
  */
 export const currentUpdateMaxAge = 30;
+export const currentUpdatePath = "/updates/current.json";
 
 export function inboxRoutes({ owner, hooks, updates, ...deps }: InboxRoutesDeps) {
   const app = new Hono<InboxEnv>();
@@ -64,7 +65,7 @@ export function inboxRoutes({ owner, hooks, updates, ...deps }: InboxRoutesDeps)
   // The update in force, for every page's script (app/browser/): { "update": null } or its
   // note, kind, date, hours and end; one indexed read, kept by the browser 30 s.
   if (updates) {
-    app.get("/updates/current.json", async (c) => {
+    app.get(currentUpdatePath, async (c) => {
       const update = await updates.store.current((deps.now?.() ?? new Date()).toISOString());
       c.header("Content-Security-Policy", inboxHeaders["Content-Security-Policy"]);
       c.header("Cache-Control", `public, max-age=${currentUpdateMaxAge}`);

@@ -16,6 +16,7 @@ const bindings = (vars: Record<string, string>) => ({
   NEWSLETTER_SERVICE: "kit",
   KIT_API_KEY: "kit-test-key",
   KIT_FORM_ID: "4242",
+  SITE_URL: "https://rink.example",
   ...vars,
 });
 // Text, not JSON: a webhook whose secret is accepted is refused next for its type (415).

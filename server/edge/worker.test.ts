@@ -103,6 +103,50 @@ describe("the Worker", { timeout: 60_000 }, () => {
     ]);
   });
 
+  it("keeps the pages' read of the update in its edge cache for its 30 s: later reads make no D1 query, and a new update is read within the 30 s", async () => {
+    const url = `${edge.url}/updates/current.json`;
+    const read = async (query = "") => {
+      const res = await fetch(`${url}${query}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("cache-control")).toBe("public, max-age=30");
+      return { age: res.headers.get("age"), body: (await res.json()) as { update: unknown } };
+    };
+    const firstAt = Date.now();
+    expect((await read()).body).toEqual({ update: null });
+    // An update stored behind the Worker's back, straight into D1's file: only a D1 query
+    // would see it.
+    const db = new DatabaseSync(edge.databaseFile());
+    db.exec("PRAGMA busy_timeout = 5000");
+    db.prepare(
+      `INSERT INTO list_updates (id, created_at, kind, note, ends_at, subject, text_body, lists)
+       VALUES (?, ?, 'news', 'Glow night on Friday', ?, 'News', '', '{}')`,
+    ).run(
+      crypto.randomUUID(),
+      new Date().toISOString(),
+      new Date(Date.now() + 3_600_000).toISOString(),
+    );
+    db.close();
+    // Kept: the same answer, its age told (a browser keeps it for what is left of the 30 s),
+    // a query string no way around it.
+    const kept = await read("?again=1");
+    expect(kept.body).toEqual({ update: null });
+    expect(Number(kept.age)).toBeGreaterThanOrEqual(0);
+    expect(Number(kept.age)).toBeLessThanOrEqual(30);
+    let seenAfter = 0;
+    while (Date.now() - firstAt < 45_000) {
+      const { body } = await read();
+      if (body.update) {
+        seenAfter = Date.now() - firstAt;
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    // The update in force once the 30 s are up (a second's margin for the Date's rounding and
+    // the poll), and not read from D1 before 20 s.
+    expect(seenAfter).toBeGreaterThan(20_000);
+    expect(seenAfter).toBeLessThanOrEqual(32_500);
+  }, 60_000);
+
   it("is configured so Workers Logs record no request URL (a sign-in token, a search)", () => {
     // Invocation logs hold each request's URL; the Worker's own lines hold no token or search.
     expect(workerConfig().observability).toMatchObject({

@@ -7,7 +7,7 @@
 import { type ExecutionContext, Hono } from "hono";
 import type { InboxEnv } from "../app-env.ts";
 import { defaultDailyLimitPerForm, defaultRateLimitPerMinute } from "../form-endpoint.ts";
-import { inboxRoutes } from "../inbox-routes.ts";
+import { currentUpdatePath, inboxRoutes } from "../inbox-routes.ts";
 import { defaultKitApiUrl } from "../kit.ts";
 import {
   kitWebhookSecretPattern,
@@ -244,8 +244,53 @@ function edgeFor(env: EdgeBindings): Edge {
   return edge.built;
 }
 
+/** Cloudflare's cache in this data centre (caches.default); absent outside workerd. */
+interface EdgeCache {
+  match(key: Request): Promise<Response | undefined>;
+  put(key: Request, response: Response): Promise<void>;
+}
+const edgeCache = () =>
+  (globalThis as unknown as { caches?: { default?: EdgeCache } }).caches?.default;
+
+/**
+ * The pages' read of the update in force, kept in this data centre's cache for its 30 s
+ * (its Cache-Control): the open pages' polls cost one D1 query per data centre in 30 s, not
+ * one each. Keyed by the path alone (a query string cannot bypass it). A kept answer says its
+ * Age, so a browser keeps it only for what is left of the 30 s: a new or ended update still
+ * reaches every open page within the time a browser's own copy alone would take. (Cloudflare:
+ * the Cache API works on a custom domain; on *.workers.dev it keeps nothing.)
+ */
+async function currentUpdate(
+  request: Request,
+  env: EdgeBindings,
+  ctx: ExecutionContext,
+): Promise<Response> {
+  const cache = edgeCache();
+  const answer = () => edgeFor(env).app.fetch(request, env, ctx);
+  if (!cache) return answer();
+  const key = new Request(new URL(currentUpdatePath, request.url).toString());
+  const kept = await cache.match(key);
+  if (kept) {
+    const hit = new Response(kept.body, kept);
+    const stored = Date.parse(hit.headers.get("Date") ?? "");
+    if (!hit.headers.has("Age") && !Number.isNaN(stored)) {
+      hit.headers.set("Age", String(Math.max(0, Math.floor((Date.now() - stored) / 1000))));
+    }
+    return hit;
+  }
+  const fresh = await answer();
+  if (fresh.status !== 200) return fresh;
+  const response = new Response(fresh.body, fresh);
+  response.headers.set("Date", new Date().toUTCString());
+  ctx.waitUntil(cache.put(key, response.clone()));
+  return response;
+}
+
 export default {
   fetch(request: Request, env: EdgeBindings, ctx: ExecutionContext) {
+    if (request.method === "GET" && new URL(request.url).pathname === currentUpdatePath) {
+      return currentUpdate(request, env, ctx);
+    }
     return edgeFor(env).app.fetch(request, env, ctx);
   },
   // The Cron Trigger: one pass over the emails that did not go out, and one over the outbox.
