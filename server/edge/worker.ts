@@ -248,6 +248,7 @@ function edgeFor(env: EdgeBindings): Edge {
 interface EdgeCache {
   match(key: Request): Promise<Response | undefined>;
   put(key: Request, response: Response): Promise<void>;
+  delete(key: Request): Promise<boolean>;
 }
 const edgeCache = () =>
   (globalThis as unknown as { caches?: { default?: EdgeCache } }).caches?.default;
@@ -257,8 +258,9 @@ const edgeCache = () =>
  * (its Cache-Control): the open pages' polls cost one D1 query per data centre in 30 s, not
  * one each. Keyed by the path alone (a query string cannot bypass it). A kept answer says its
  * Age, so a browser keeps it only for what is left of the 30 s: a new or ended update still
- * reaches every open page within the time a browser's own copy alone would take. (Cloudflare:
- * the Cache API works on a custom domain; on *.workers.dev it keeps nothing.)
+ * reaches every open page within the time a browser's own copy alone would take; the owner's
+ * own post or End now empties it at once (in the owner's data centre). (Cloudflare: the Cache
+ * API works on a custom domain; on *.workers.dev it keeps nothing.)
  */
 async function currentUpdate(
   request: Request,
@@ -268,7 +270,7 @@ async function currentUpdate(
   const cache = edgeCache();
   const answer = () => edgeFor(env).app.fetch(request, env, ctx);
   if (!cache) return answer();
-  const key = new Request(new URL(currentUpdatePath, request.url).toString());
+  const key = currentUpdateKey(request);
   const kept = await cache.match(key);
   if (kept) {
     const hit = new Response(kept.body, kept);
@@ -286,12 +288,25 @@ async function currentUpdate(
   return response;
 }
 
+const currentUpdateKey = (request: Request) =>
+  new Request(new URL(currentUpdatePath, request.url).toString());
+
+/** The owner's post of an update, or its End now (owner/update-routes.ts). */
+const changesUpdate = (request: Request) =>
+  request.method === "POST" &&
+  /^\/inbox\/updates(?:\/[^/]+\/end)?$/.test(new URL(request.url).pathname);
+
 export default {
-  fetch(request: Request, env: EdgeBindings, ctx: ExecutionContext) {
+  async fetch(request: Request, env: EdgeBindings, ctx: ExecutionContext) {
     if (request.method === "GET" && new URL(request.url).pathname === currentUpdatePath) {
       return currentUpdate(request, env, ctx);
     }
-    return edgeFor(env).app.fetch(request, env, ctx);
+    const response = await edgeFor(env).app.fetch(request, env, ctx);
+    // Done (303 to the updates page): the kept read is out of date.
+    if (response.status === 303 && changesUpdate(request)) {
+      await edgeCache()?.delete(currentUpdateKey(request));
+    }
+    return response;
   },
   // The Cron Trigger: one pass over the emails that did not go out, and one over the outbox.
   async scheduled(_controller: unknown, env: EdgeBindings) {

@@ -188,7 +188,13 @@ describe("the inbox's routes", () => {
         );
       }
     }
-    // A form of the inbox's page, as Chromium posts it; and a browser without Fetch metadata.
+    // A form of the inbox's page, as Chromium posts it; a browser without Fetch metadata, and
+    // Node's fetch (Mode cors alone, no Site): their Origin decides, as before.
+    const nodeFetch = await app.request("http://localhost/inbox/spam/empty", {
+      method: "POST",
+      headers: { cookie, host: "localhost", origin: "http://localhost", "sec-fetch-mode": "cors" },
+    });
+    expect(nodeFetch.status).toBe(303);
     const form = {
       "sec-fetch-mode": "navigate",
       "sec-fetch-dest": "document",

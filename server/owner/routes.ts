@@ -98,15 +98,17 @@ function sameOrigin(c: Context): boolean {
 
 /**
  * Whether a change comes from a form of a page in the browser's own window, where the browser
- * says so (Fetch metadata): a script's fetch (Sec-Fetch-Mode cors or same-origin, Dest empty),
- * even from this site's own origin (the editor at /admin runs others' code), or a form in a
- * frame, is not. A browser that sends no Fetch metadata is judged by its Origin alone.
+ * says so (Fetch metadata, which browsers send together: Sec-Fetch-Site, -Mode, -Dest): a
+ * script's fetch (Mode cors or same-origin, Dest empty), even from this site's own origin (the
+ * editor at /admin runs others' code), or a form in a frame, is not. A client that sends no
+ * Sec-Fetch-Site (an older browser; Node's fetch, which says Mode cors and nothing else) is
+ * judged by its Origin alone.
  */
 export function formNavigation(c: Context): boolean {
-  const mode = c.req.header("sec-fetch-mode");
-  const dest = c.req.header("sec-fetch-dest");
-  if (mode === undefined && dest === undefined) return true;
-  return mode === "navigate" && dest === "document";
+  if (c.req.header("sec-fetch-site") === undefined) return true;
+  return (
+    c.req.header("sec-fetch-mode") === "navigate" && c.req.header("sec-fetch-dest") === "document"
+  );
 }
 
 export function ownerRoutes(deps: OwnerDeps) {

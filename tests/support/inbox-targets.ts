@@ -6,6 +6,7 @@
 // is `targetDailyLimit`: above what the suite's other tests store in a form, low enough for its
 // last test to reach cheaply. The owner's emails are bounded above all the suite sends.
 import { existsSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { DatabaseSync } from "node:sqlite";
 import type { SqlRunner } from "../../server/submission.ts";
 import { type EdgeMail, startEdge } from "./edge.ts";
@@ -231,5 +232,46 @@ export function pageRequest(
     sent("Sec-Fetch-User", "?1");
   }
   if (init.cookie) headers.set("Cookie", init.cookie);
+  if (init.method === "POST") return browserPost(`${target.url}${path}`, headers, init.body);
   return fetch(`${target.url}${path}`, { redirect: "manual", ...init, headers });
+}
+
+/**
+ * A POST with exactly the headers given, redirects not followed: Node's fetch replaces a
+ * Sec-Fetch-Mode with its own "cors", so a browser's form post is sent over node:http.
+ */
+async function browserPost(
+  url: string,
+  headers: Headers,
+  body: RequestInit["body"],
+): Promise<Response> {
+  const payload = body == null ? undefined : new Response(body);
+  const type = payload?.headers.get("content-type");
+  if (type && !headers.has("Content-Type")) headers.set("Content-Type", type);
+  const bytes = payload ? Buffer.from(await payload.arrayBuffer()) : Buffer.alloc(0);
+  headers.set("Content-Length", String(bytes.length));
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      url,
+      { method: "POST", headers: Object.fromEntries(headers) },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("error", reject);
+        res.on("end", () => {
+          const answer = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) {
+            for (const one of Array.isArray(value) ? value : [value ?? ""])
+              answer.append(name, one);
+          }
+          const status = res.statusCode ?? 500;
+          const empty = status === 204 || status === 304;
+          resolve(new Response(empty ? null : Buffer.concat(chunks), { status, headers: answer }));
+        });
+      },
+    );
+    // A server that answers before reading all of a large body (413) may close the socket.
+    req.on("error", reject);
+    req.end(bytes);
+  });
 }
