@@ -1,12 +1,17 @@
 // The list services on both of the inbox's homes (tests/support/inbox-targets.ts), against
 // the Kit and Twilio stand-ins as real HTTP servers on this machine (tests/support/): a signup
-// reaches Kit through the outbox; a Twilio outage loses nothing and sends nothing twice; a
-// STOP, signed as Twilio signs it, means that number is never texted; a forged webhook is
-// refused; Kit's unsubscribe marks the person in the owner's CSV; bad input gets a clear 4xx.
-// The outbox's rules with a clock of our own are server/outbox.test.ts.
+// reaches Kit through the outbox; a signup's number is asked to reply YES and is texted
+// nothing else until it does; a Twilio outage loses nothing and sends nothing twice; a STOP
+// (any of its words), signed by Twilio's own library, means that number is never texted; any
+// other reply is a message in the owner's inbox; the carriers' statuses come back signed and
+// the report counts them; a forged webhook is refused; Kit's unsubscribe marks the person in
+// the owner's CSV; bad input gets a clear 4xx. The outbox's rules with a clock of our own
+// (quiet hours, the confirmations' ceiling) are server/outbox.test.ts.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outboxStore } from "../server/outbox-store.ts";
+import { rinkWallClock } from "../server/rink-clock.ts";
+import { confirmationText } from "../server/text-message.ts";
 import { deliveryReport, queueUpdate } from "../server/updates.ts";
 import {
   clientAddresses,
@@ -48,6 +53,8 @@ describe.for([
       ...listServiceSettings(kit.url, twilio.url, rinkName),
       KIT_WEBHOOK_SECRET: kitSecret,
     });
+    // The carriers' statuses reach the site here, signed for SITE_URL (the target's own).
+    twilio.deliverTo(target.url);
   }, 90_000);
   afterAll(async () => {
     await target?.stop();
@@ -65,13 +72,13 @@ describe.for([
     });
   const signup = (fields: Record<string, string>) =>
     post("/f/newsletter", { body: JSON.stringify(fields), type: "application/json" });
-  /** An incoming text, signed for the URL the server sees (no SITE_URL: its own). */
-  const reply = (params: Record<string, string>, signature?: string) =>
-    post("/hooks/twilio", {
+  /** An incoming text, signed by Twilio's library for the URL Twilio was given (SITE_URL's). */
+  const reply = (params: Record<string, string>, signature?: string, path = "/hooks/twilio") =>
+    post(path, {
       body: new URLSearchParams(params).toString(),
       type: "application/x-www-form-urlencoded",
       headers: {
-        "X-Twilio-Signature": signature ?? signTwilio(`${target.url}/hooks/twilio`, params),
+        "X-Twilio-Signature": signature ?? signTwilio(`${target.url}${path}`, params),
       },
     });
   const kitHook = (body: unknown, secret = kitSecret) =>
@@ -97,9 +104,9 @@ describe.for([
       expect(kit.subscribers.get("fam@example.com")?.forms).toEqual([kitFormId]),
     );
     await eventually(() =>
-      expect(target.query("SELECT action, recipient, state FROM outbox")).toEqual([
-        { action: "subscribe", recipient: "fam@example.com", state: "sent" },
-      ]),
+      expect(
+        target.query("SELECT action, recipient, state FROM outbox WHERE action = 'subscribe'"),
+      ).toEqual([{ action: "subscribe", recipient: "fam@example.com", state: "sent" }]),
     );
   });
 
@@ -117,17 +124,50 @@ describe.for([
     expect(target.query("SELECT * FROM list_consent")).toEqual([]);
   });
 
-  it("after STOP, texts an update once to every other number, naming the rink in one segment; a Twilio outage loses nothing", async () => {
+  const confirmation = confirmationText(rinkName, 4);
+  const asked = () => twilio.messages.filter((m) => m.body === confirmation).map((m) => m.to);
+
+  it("asks a signup's number to reply YES, once, and puts it on the text list only when that phone does", async () => {
+    // The first test's signup (0201) was asked already.
+    await eventually(() => expect(asked()).toEqual(["+13175550201"]));
     for (const phone of ["3175550202", "3175550203", "3175550204"]) {
       expect((await signup({ phone })).status).toBe(200);
     }
+    expect((await signup({ phone: "(317) 555-0202" })).status).toBe(200); // again: not asked twice
+    await eventually(() =>
+      expect(asked().sort()).toEqual([
+        "+13175550201",
+        "+13175550202",
+        "+13175550203",
+        "+13175550204",
+      ]),
+    );
+    expect(target.query("SELECT * FROM list_consent")).toEqual([]);
+    for (const [from, body] of [
+      ["+13175550201", "YES"],
+      ["+13175550202", "Yes!"],
+      ["+13175550203", "yes"],
+      ["+13175550204", "YES"],
+    ] as const) {
+      expect((await reply(incomingMessage(from, body, "START"))).status).toBe(200);
+    }
+    expect(target.query("SELECT person, state, reason FROM list_consent ORDER BY person")).toEqual([
+      { person: "3175550201", state: "in", reason: "Replied YES" },
+      { person: "3175550202", state: "in", reason: "Replied YES" },
+      { person: "3175550203", state: "in", reason: "Replied YES" },
+      { person: "3175550204", state: "in", reason: "Replied YES" },
+    ]);
+  });
+
+  it("after STOP, texts an update once to every other number, naming the rink in one segment; a Twilio outage loses nothing", async () => {
+    const before = twilio.requests.length;
     const res = await reply(incomingMessage("+13175550204", "stop", "STOP"));
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/xml/);
     expect(await res.text()).toBe('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
-    expect(target.query("SELECT list, person, state, reason FROM list_consent")).toEqual([
-      { list: "text", person: "3175550204", state: "out", reason: "Replied STOP" },
-    ]);
+    expect(
+      target.query("SELECT list, person, state, reason FROM list_consent WHERE state = 'out'"),
+    ).toEqual([{ list: "text", person: "3175550204", state: "out", reason: "Replied STOP" }]);
     // HELP is left to the Messaging Service's own reply; nothing changes.
     expect((await reply(incomingMessage("+13175550203", "HELP", "HELP"))).status).toBe(200);
 
@@ -149,33 +189,132 @@ describe.for([
     );
     expect(queued.ok).toBe(true);
     const id = queued.ok ? queued.id : "";
-    await eventually(() => expect(twilio.messages).toHaveLength(3));
+    const updateTexts = () => twilio.messages.filter((m) => m.body !== confirmation);
+    await eventually(() => expect(updateTexts()).toHaveLength(3));
     const text = `${rinkName}: Closed today for the ice storm. Reply STOP to opt out.`;
     expect(text.length).toBeLessThanOrEqual(160);
-    expect(twilio.messages.map((m) => [m.to, m.body]).sort()).toEqual([
+    expect(
+      updateTexts()
+        .map((m) => [m.to, m.body])
+        .sort(),
+    ).toEqual([
       ["+13175550201", text],
       ["+13175550202", text],
       ["+13175550203", text],
     ]);
     // Two 503s went first: retried, and still each number got exactly one text.
-    expect(twilio.requests.length).toBe(5);
+    expect(twilio.requests.length - before).toBe(5);
+    // Each asked for a status callback at SITE_URL, which the stand-in posted, signed.
+    expect(updateTexts().map((m) => m.statusCallback)).toEqual(
+      Array(3).fill(`${target.url}/hooks/twilio/status`),
+    );
     await eventually(() => expect(kit.broadcasts).toHaveLength(1));
     expect(kit.broadcasts[0]).toMatchObject({ subject: `${rinkName}: Closed today` });
-    await eventually(async () => undefined);
+    await twilio.settled();
+    expect(twilio.callbacks.every((c) => c.status === 204)).toBe(true);
     const report = await deliveryReport(store, id);
     expect(report?.lists).toEqual([
       { list: "email", sent: 1, waiting: 0, failed: 0, skipped: 0, reasons: [] },
-      { list: "text", sent: 3, waiting: 0, failed: 0, skipped: 0, reasons: [] },
+      { list: "text", sent: 3, delivered: 3, waiting: 0, failed: 0, skipped: 0, reasons: [] },
     ]);
     // More passes send nothing more.
     await target.tick();
     await new Promise((r) => setTimeout(r, 1500));
-    expect(twilio.messages).toHaveLength(3);
+    expect(updateTexts()).toHaveLength(3);
     expect(kit.broadcasts).toHaveLength(1);
+  });
+
+  it("counts what the carriers said: delivered, or failed with the reason in words", async () => {
+    // 0202 turns out to be a landline; 0203's sender is not registered yet.
+    twilio.outcomes.set("+13175550202", { status: "undelivered", code: 30006 });
+    twilio.outcomes.set("+13175550203", { status: "failed", code: 30034 });
+    const store = outboxStore(target.sql);
+    const queued = await queueUpdate(
+      store,
+      {
+        kind: "news",
+        note: "Theme night Friday!",
+        endsAt: new Date(Date.now() + 36e5).toISOString(),
+      },
+      ["text"],
+      { services: { text: { name: "Twilio" } as never }, rinkName },
+    );
+    const id = queued.ok ? queued.id : "";
+    await eventually(() =>
+      expect(twilio.messages.filter((m) => m.body.includes("Theme night"))).toHaveLength(3),
+    );
+    await twilio.settled();
+    await eventually(async () => undefined);
+    const report = await deliveryReport(store, id);
+    expect(report?.lists).toEqual([
+      {
+        list: "text",
+        sent: 3,
+        delivered: 1,
+        waiting: 0,
+        failed: 2,
+        skipped: 0,
+        reasons: [
+          "1 failed: the number is a landline (error 30006)",
+          "1 failed: the sender is not registered with carriers yet (error 30034)",
+        ],
+      },
+    ]);
+    twilio.outcomes.clear();
+  });
+
+  it("hears every reply: each STOP word takes the number off, START puts it back, and anything else reaches the owner's inbox and email", async () => {
+    const phone = "+13175550203";
+    const state = () =>
+      target.query("SELECT state, reason FROM list_consent WHERE person = '3175550203'")[0];
+    for (const word of ["Opt out.", "REVOKE", "cancel!", " End ", "quit", "OPTOUT", "stopall"]) {
+      expect((await reply(incomingMessage(phone, "START", "START"))).status).toBe(200);
+      expect(state()).toMatchObject({ state: "in" });
+      // No OptOutType: Twilio does not know REVOKE or OPT OUT; our own reading does.
+      expect((await reply(incomingMessage(phone, word))).status, word).toBe(200);
+      expect(state(), word).toMatchObject({ state: "out" });
+    }
+    // A web signup does not put it back; only the phone's own START or YES does.
+    expect((await signup({ phone: "3175550203" })).status).toBe(200);
+    expect(state()).toMatchObject({ state: "out" });
+    expect((await reply(incomingMessage(phone, "unstop", "START"))).status).toBe(200);
+    expect(state()).toEqual({ state: "in", reason: "Replied UNSTOP" });
+
+    const before = target.mails().length;
+    const res = await reply(incomingMessage(phone, "please stop texting me after 9pm"));
+    expect(res.status).toBe(200);
+    expect(state()).toMatchObject({ state: "in" }); // a person reads it, and decides
+    const [message] = target.rows().filter((r) => r.data.message?.includes("please stop"));
+    expect(message).toMatchObject({
+      form: "contact",
+      spam: 0,
+      data: {
+        name: "Text from (317) 555-0203",
+        phone: "(317) 555-0203",
+        subject: "A text message",
+        message: "please stop texting me after 9pm",
+      },
+    });
+    await eventually(() =>
+      expect(
+        target
+          .mails()
+          .slice(before)
+          .map((m) => m.subject),
+      ).toContain("Contact message from Text from (317) 555-0203: A text message"),
+    );
+    // HELP is Twilio's to answer (Advanced Opt-Out): nothing stored, nothing changed.
+    const rows = target.rows().length;
+    expect((await reply(incomingMessage(phone, "HELP", "HELP"))).status).toBe(200);
+    expect(target.rows()).toHaveLength(rows);
+    // Not a phone number in the server's log (wrangler dev's own lines print each email's
+    // subject, which Cloudflare's deployed Worker does not).
+    if (target.platform === "node") expect(target.output()).not.toMatch(/555-?0203|5550203/);
   });
 
   it("marks who unsubscribed at Kit, and the owner's CSV shows it and leaves them off the email list", async () => {
     expect((await signup({ email: "leaving@example.com" })).status).toBe(200);
+    expect((await signup({ phone: "3175550206" })).status).toBe(200); // not answered yet
     const res = await kitHook(kitLegacyWebhook("Leaving@Example.com", "cancelled"));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true, recorded: 1 });
@@ -186,14 +325,20 @@ describe.for([
     await post("/inbox/sign-in", {
       body: new URLSearchParams({ email: ownerAddress }).toString(),
       type: "application/x-www-form-urlencoded",
-      headers: { Origin: target.url },
+      // A form posted from the inbox's page, as a browser says it (Fetch metadata).
+      headers: { Origin: target.url, "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document" },
     });
     await eventually(() => expect(links()).toHaveLength(1));
     const token = /\/inbox\/auth\?token=(\S+)/.exec(links()[0]?.text ?? "")?.[1] ?? "";
     const auth = await fetch(`${target.url}/inbox/auth`, {
       method: "POST",
       redirect: "manual",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: target.url },
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: target.url,
+        "Sec-Fetch-Mode": "navigate",
+        "Sec-Fetch-Dest": "document",
+      },
       body: new URLSearchParams({ token }).toString(),
     });
     const cookie = (auth.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
@@ -207,13 +352,64 @@ describe.for([
     expect(all).toMatch(
       /,leaving@example\.com,,"?opted out \(unsubscribed, \d{4}-\d\d-\d\d\)"?,no\r\n/,
     );
-    expect(all).toMatch(/,Fam@Example\.com,\(317\) 555-0201,yes,yes\r\n/);
+    expect(all).toMatch(/,Fam@Example\.com,\(317\) 555-0201,yes,yes\r\n/); // replied YES
     expect(all).toMatch(/,\(317\) 555-0204,no,"?opted out \(Replied STOP/);
+    expect(all).toMatch(/,,\(317\) 555-0206,no,waiting for YES\r\n/);
+    // The Signups page says where each number stands on the text list.
+    const signups = await (
+      await fetch(`${target.url}/inbox/?view=signups`, { headers: { Cookie: cookie } })
+    ).text();
+    expect(signups).toContain("Text alerts: Waiting for YES");
+    expect(signups).toMatch(
+      /Text alerts: On the list since \w{3}, \w{3} \d+, [\d:]+ [AP]M \(Replied YES\)/,
+    );
+    expect(signups).toMatch(
+      /Text alerts: Opted out \w{3}, \w{3} \d+, [\d:]+ [AP]M \(Replied STOP\)/,
+    );
     const emailList = await csv("?list=email");
     expect(emailList).toContain("Fam@Example.com");
     expect(emailList).not.toContain("leaving@example.com");
     expect(await csv("?list=text")).not.toContain("(317) 555-0204");
+    expect(await csv("?list=text")).not.toContain("(317) 555-0206");
   });
+
+  it("holds texts, the confirmation included, outside SMS_SEND_HOURS, and sends them when the hours open", async () => {
+    // A one-hour window that is not now on the rink's clock (and will not be within the test).
+    const hour = Number(rinkWallClock(new Date()).time.slice(0, 2));
+    const pad = (h: number) => String(h).padStart(2, "0");
+    const closed = hour <= 20 ? `${pad(hour + 2)}:00-${pad(hour + 3)}:00` : "00:00-01:00";
+    const settings = {
+      ...listServiceSettings(kit.url, twilio.url, rinkName),
+      KIT_WEBHOOK_SECRET: kitSecret,
+    };
+    await target.restart({ ...settings, SMS_SEND_HOURS: closed });
+    const sent = twilio.requests.length;
+    expect((await signup({ phone: "3175550205" })).status).toBe(200);
+    const store = outboxStore(target.sql);
+    const queued = await queueUpdate(
+      store,
+      {
+        kind: "news",
+        note: "Skate late Saturday!",
+        endsAt: new Date(Date.now() + 36e5).toISOString(),
+      },
+      ["text"],
+      { services: { text: { name: "Twilio" } as never }, rinkName },
+    );
+    for (let i = 0; i < 6; i++) {
+      await target.tick();
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(twilio.requests.length).toBe(sent);
+    const report = await deliveryReport(store, queued.ok ? queued.id : "");
+    expect(report?.lists[0]).toMatchObject({ sent: 0, waiting: 3 }); // 0201, 0202, 0203
+    // The hours open (here: all day): what waited goes.
+    await target.restart(settings);
+    await eventually(() => {
+      expect(asked()).toContain("+13175550205");
+      expect(twilio.messages.filter((m) => m.body.includes("Skate late"))).toHaveLength(3);
+    });
+  }, 120_000);
 
   it("answers bad input to the webhooks with a clear 4xx, never a 5xx", async () => {
     const form = "application/x-www-form-urlencoded";
@@ -232,6 +428,27 @@ describe.for([
       ["Kit, a form", post(`/hooks/kit/${kitSecret}`, { body: "a=1", type: form }), 415],
       ["Kit, no secret", kitHook({}, ""), 404],
       ["Twilio, JSON", post("/hooks/twilio", { body: "{}", type: "application/json" }), 415],
+      [
+        "Twilio status, unsigned",
+        post("/hooks/twilio/status", {
+          body: new URLSearchParams({
+            MessageSid: `SM${"1".repeat(32)}`,
+            MessageStatus: "delivered",
+          }).toString(),
+          type: form,
+          headers: { "X-Twilio-Signature": "forged" },
+        }),
+        403,
+      ],
+      [
+        "Twilio status, not a message's SID",
+        reply(
+          { MessageSid: "nope", MessageStatus: "delivered" },
+          undefined,
+          "/hooks/twilio/status",
+        ),
+        400,
+      ],
       [
         "Twilio, From not a phone",
         reply({ ...incomingMessage("+13175550201", "STOP"), From: "nobody" }),

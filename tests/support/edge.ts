@@ -54,6 +54,8 @@ export interface EdgeOptions {
   siteDir: string;
   /** Worker variables over wrangler.jsonc's. */
   vars?: Record<string, string>;
+  /** A port chosen in advance (when a variable must name the Worker's own address); else a free one. */
+  port?: number;
 }
 
 export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
@@ -73,7 +75,7 @@ export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
   mkdirSync(place.home ?? "", { recursive: true });
   await applyMigrations(place);
 
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   let printed = "";
   let child: ChildProcess | undefined;

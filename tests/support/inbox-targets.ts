@@ -12,13 +12,26 @@ import type { SqlRunner } from "../../server/submission.ts";
 import { type EdgeMail, startEdge } from "./edge.ts";
 import { fakeSite, tempDir } from "./fake-site.ts";
 import { parseMail } from "./mail-parse.ts";
-import { startServer } from "./server.ts";
+import { freePort, startServer } from "./server.ts";
 import { startSmtp } from "./smtp.ts";
 
 export const otherOrigin = "https://rink.example.com";
 export const ownerAddress = "owner@sugarcreekskate.example";
 export const targetDailyLimit = 300;
 const limits = { DAILY_LIMIT_PER_FORM: String(targetDailyLimit), NOTIFY_MAX_PER_HOUR: "1000" };
+
+/**
+ * A setting's value that stands for the target's own address (http://127.0.0.1:<port>): the
+ * list services need SITE_URL, which the target knows only once its port is chosen.
+ */
+export const ownOrigin = "{own origin}";
+const withOwnOrigin = (settings: Record<string, string>, port: number) =>
+  Object.fromEntries(
+    Object.entries(settings).map(([name, value]) => [
+      name,
+      value === ownOrigin ? `http://127.0.0.1:${port}` : value,
+    ]),
+  );
 
 export interface StoredRow {
   id: number;
@@ -109,7 +122,8 @@ export async function nodeTarget(
     ...limits,
     ...settings,
   };
-  let server = await startServer({ siteDir, databasePath, env });
+  const port = await freePort();
+  let server = await startServer({ siteDir, databasePath, port, env: withOwnOrigin(env, port) });
   let printedBefore = "";
   const query = (sql: string, ...params: (string | number)[]) => {
     const db = new DatabaseSync(databasePath, { readOnly: true });
@@ -146,7 +160,7 @@ export async function nodeTarget(
         siteDir,
         databasePath,
         port: server.port,
-        env: { ...env, ...settings },
+        env: withOwnOrigin({ ...env, ...settings }, server.port),
       });
     },
     async stop() {
@@ -169,7 +183,12 @@ export async function edgeTarget(
     ...limits,
     ...settings,
   };
-  const edge = await startEdge({ siteDir: options.siteDir ?? fakeSite(dir.path), vars });
+  const port = await freePort();
+  const edge = await startEdge({
+    siteDir: options.siteDir ?? fakeSite(dir.path),
+    vars: withOwnOrigin(vars, port),
+    port,
+  });
   return {
     platform: "workers",
     url: edge.url,
@@ -182,7 +201,7 @@ export async function edgeTarget(
     mails: edge.mails,
     waitForMails: edge.waitForMails,
     output: edge.output,
-    restart: (settings) => edge.restart({ ...vars, ...settings }),
+    restart: (settings) => edge.restart(withOwnOrigin({ ...vars, ...settings }, port)),
     async stop() {
       await edge.stop();
       dir.remove();
