@@ -81,11 +81,13 @@ function listSettingsOf(env: EdgeBindings): ListSettings {
       defaultOutboxRetrySeconds,
     ),
     ...(value("RINK_NAME") ? { rinkName: value("RINK_NAME") } : {}),
-    confirmationsPerDay: count(
-      "SMS_CONFIRMATIONS_PER_DAY",
-      env.SMS_CONFIRMATIONS_PER_DAY,
-      defaultConfirmationsPerDay,
-    ),
+    // At least one a day, as Node requires: 0 would leave every signup unasked.
+    confirmationsPerDay:
+      count(
+        "SMS_CONFIRMATIONS_PER_DAY",
+        env.SMS_CONFIRMATIONS_PER_DAY,
+        defaultConfirmationsPerDay,
+      ) || defaultConfirmationsPerDay,
   };
   const hours = value("SMS_SEND_HOURS");
   const sendHours = parseSendHours(hours ?? defaultSendHours);
