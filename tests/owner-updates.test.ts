@@ -8,7 +8,9 @@
 // clock of our own, are server/outbox.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { textsPerMonth } from "../forms/newsletter.ts";
+import { kitBroadcastDescription } from "../server/kit.ts";
 import { rinkInstant, rinkWallClock } from "../server/rink-clock.ts";
+import { confirmationText } from "../server/text-message.ts";
 import {
   clientAddresses,
   edgeTarget,
@@ -19,7 +21,12 @@ import {
 } from "./support/inbox-targets.ts";
 import { type KitStandIn, startKitStandIn } from "./support/kit-stand-in.ts";
 import { listServiceSettings } from "./support/list-service-settings.ts";
-import { startTwilioStandIn, type TwilioStandIn } from "./support/twilio-stand-in.ts";
+import {
+  incomingMessage,
+  signTwilio,
+  startTwilioStandIn,
+  type TwilioStandIn,
+} from "./support/twilio-stand-in.ts";
 
 const rinkName = "Sugar Creek Skateland";
 
@@ -415,6 +422,26 @@ describe.for([
       body: JSON.stringify({ email: "fam@example.com", phone: "(317) 555-0301" }),
     });
     expect(signup.status).toBe(200);
+    // The number is asked to reply YES (issue 31), and replies it from that phone, through
+    // Twilio's signed webhook; the texts' statuses come back signed to SITE_URL (its own).
+    twilio.deliverTo(target.url);
+    const confirmation = confirmationText(rinkName, textsPerMonth);
+    for (let i = 0; i < 80 && twilio.messages.length < 1; i++) {
+      await target.tick();
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(twilio.messages.map((m) => [m.to, m.body])).toEqual([["+13175550301", confirmation]]);
+    const yes = incomingMessage("+13175550301", "YES", "START");
+    const replied = await send("/hooks/twilio", {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "X-Twilio-Signature": signTwilio(`${target.url}/hooks/twilio`, yes),
+      },
+      body: new URLSearchParams(yes).toString(),
+    });
+    expect(replied.status).toBe(200);
+    const updateTexts = () => twilio.messages.filter((m) => m.body !== confirmation);
 
     const form = await (await send("/inbox/updates", { cookie })).text();
     expect(form).toContain('value="email"> The email list (sent by Kit)</label>');
@@ -436,23 +463,24 @@ describe.for([
     const text = `${rinkName}: ${note} Reply STOP to opt out.`;
     expect(preview).toContain(`${text}</p>`);
     expect(preview).toContain(`${text.length} of 160 characters`);
+    expect(preview).toContain("The texts go now.");
     expect(kit.broadcasts).toHaveLength(0);
-    expect(twilio.messages).toHaveLength(0);
+    expect(updateTexts()).toHaveLength(0);
     expect((await post("/inbox/updates", hiddenFields(preview))).status).toBe(303);
 
     const deadline = Date.now() + 20_000;
-    while ((kit.broadcasts.length < 1 || twilio.messages.length < 1) && Date.now() < deadline) {
+    while ((kit.broadcasts.length < 1 || updateTexts().length < 1) && Date.now() < deadline) {
       await target.tick();
       await new Promise((r) => setTimeout(r, 250));
     }
     expect(kit.broadcasts.map((b) => b.subject)).toEqual([`${rinkName}: Closed today`]);
-    expect(twilio.messages.map((m) => [m.to, m.body])).toEqual([["+13175550301", text]]);
+    expect(updateTexts().map((m) => [m.to, m.body])).toEqual([["+13175550301", text]]);
     // The stand-ins hear of each call before the server records its answer: poll the page.
     const report = async () => (await send("/inbox/updates", { cookie })).text();
     let page = await report();
     for (
       let i = 0;
-      i < 40 && !(/<dd>1 text sent\./.test(page) && /<dd>Sent: one email/.test(page));
+      i < 40 && !(/<dd>1 text delivered\./.test(page) && /<dd>Sent: one email/.test(page));
       i++
     ) {
       await target.tick();
@@ -462,7 +490,8 @@ describe.for([
     expect(page).toMatch(
       /<dt>The email list<\/dt>\s*<dd>Sent: one email to everyone on the list\./,
     );
-    expect(page).toMatch(/<dt>The text list<\/dt>\s*<dd>1 text sent\./);
+    // Counted as the carrier reported it (the status callback), not as Twilio took it.
+    expect(page).toMatch(/<dt>The text list<\/dt>\s*<dd>1 text delivered\./);
   }, 120_000);
 
   it("sends the text list at most the 4 updates a month its signup promises; the site and the email list can still have one", async () => {
@@ -556,5 +585,45 @@ describe.for([
     const page = await refused.text();
     expect(page).toContain("At most 5 updates a day: please wait before sending another.");
     expect(page).toContain(">One too many</textarea>");
+  });
+
+  it("reports an email Kit kept as a draft as not sent, in words, on the owner's page", async () => {
+    // The day's updates made yesterday's: this one is within the day's 5.
+    await target.sql.run(
+      "UPDATE list_updates SET created_at = ? WHERE created_at >= ?",
+      new Date(Date.now() - 25 * 3_600_000).toISOString(),
+      new Date(Date.now() - 86_400_000).toISOString(),
+    );
+    kit.keepDrafts = true;
+    try {
+      const id = await postUpdate([
+        ["kind", "news"],
+        ["note", "Skate swap on Sunday."],
+        ["until", rinkLocal(2)],
+        ["lists", "email"],
+      ]);
+      const draft = "Kit kept the email as a draft, so it was not sent";
+      let page = "";
+      for (let i = 0; i < 40 && !page.includes(draft); i++) {
+        await target.tick();
+        await new Promise((r) => setTimeout(r, 250));
+        page = await (await send("/inbox/updates", { cookie })).text();
+      }
+      const item = page.slice(page.indexOf(`id="u-${id}"`));
+      expect(item).toMatch(
+        /<dt>The email list<\/dt>\s*<dd>Not sent\.<ul class="plain"><li>1 failed: Kit kept the email as a draft, so it was not sent: send it from Kit&#39;s Broadcasts page \(Drafts\)<\/li>/,
+      );
+      // Read back from Kit by its id, and made once.
+      const made = kit.broadcasts.filter((b) => b.description === kitBroadcastDescription(id));
+      expect(made).toHaveLength(1);
+      expect(made.at(-1)?.send_at).toBeNull();
+      expect(
+        kit.requests.some(
+          (r) => r.method === "GET" && r.path === `/v4/broadcasts/${made.at(-1)?.id}`,
+        ),
+      ).toBe(true);
+    } finally {
+      kit.keepDrafts = false;
+    }
   });
 });
