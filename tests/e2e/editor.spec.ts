@@ -2,7 +2,8 @@
 // our build changes the Friday session's price to $11 and adds a closure for the coming Friday;
 // the YAML files change (times still quoted); a build from those files shows $11 on the home
 // page and, with the browser's clock on that Friday at 7 PM, the open-now status reads closed
-// with the owner's note.
+// with the owner's note. A second, shorter one changes a text-alert term (issue 31): the file
+// keeps its {texts-a-month} and [links](/privacy), and the schema still reads it.
 //
 // Sveltia's local workflow edits a folder the browser opens with the File System Access API
 // (a folder picker no test can click through). The test stands a folder of the browser's own
@@ -229,6 +230,90 @@ test("the owner changes a price and posts a closure in /admin; a build shows bot
     await visitor.close();
   } finally {
     await served?.stop();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+});
+
+test("the owner changes a text-alert term in /admin; the file keeps its braces and links", async ({
+  page,
+}) => {
+  // The terms carriers read (issue 31): the editor must write {texts-a-month} and
+  // [privacy notice](/privacy) back as the owner typed them, so the build still fills them in.
+  const tmp = mkdtempSync(join(tmpdir(), "rink-editor-"));
+  try {
+    const original = readFileSync(join(projectContent, "text-alerts.yml"), "utf8");
+    await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) =>
+      route.request().url().startsWith("https://www.githubstatus.com/")
+        ? route.fulfill({
+            json: { status: { indicator: "none", description: "All Systems Operational" } },
+          })
+        : route.abort(),
+    );
+    await page.addInitScript(() => {
+      Object.assign(window, {
+        showDirectoryPicker: async () =>
+          (await navigator.storage.getDirectory()).getDirectoryHandle("repo"),
+      });
+    });
+    await page.goto("/robots.txt");
+    await page.evaluate(async (text) => {
+      const opfs = await navigator.storage.getDirectory();
+      for await (const name of opfs.keys()) await opfs.removeEntry(name, { recursive: true });
+      const repo = await opfs.getDirectoryHandle("repo", { create: true });
+      await repo.getDirectoryHandle(".git", { create: true });
+      const content = await repo.getDirectoryHandle("content", { create: true });
+      const file = await (
+        await content.getFileHandle("text-alerts.yml", { create: true })
+      ).createWritable();
+      await file.write(text);
+      await file.close();
+    }, original);
+
+    await page.goto("/admin/");
+    await page.getByRole("button", { name: "Work with Local Repository" }).click();
+    await page.getByRole("treeitem", { name: "Pages and words" }).click();
+    await page
+      .getByText("Text alert terms", { exact: true })
+      .filter({ visible: true })
+      .first()
+      .click();
+    const changed = "Up to {texts-a-month} texts a month; see our [privacy notice](/privacy).";
+    const often = page.getByRole("textbox", { name: /^Text\b/ }).nth(1);
+    await often.scrollIntoViewIfNeeded();
+    await expect(often).toHaveValue(/\{texts-a-month\}/);
+    await often.fill(changed);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Entry saved.")).toBeVisible();
+
+    let saved = "";
+    await expect
+      .poll(
+        async () => {
+          saved = await page.evaluate(async () => {
+            const repo = await (await navigator.storage.getDirectory()).getDirectoryHandle("repo");
+            const content = await repo.getDirectoryHandle("content");
+            try {
+              const handle = await content.getFileHandle("text-alerts.yml");
+              return await (await handle.getFile()).text();
+            } catch {
+              return "";
+            }
+          });
+          return saved;
+        },
+        { timeout: 20_000 },
+      )
+      .toContain("texts a month; see our");
+    const terms = (parse(saved) as { terms: { heading: string; text: string }[] }).terms;
+    expect(terms[1]?.text).toBe(changed);
+    // The other terms as they were, and the file still what the build accepts.
+    const before = (parse(original) as { terms: { heading: string; text: string }[] }).terms;
+    expect(terms.map((t) => t.heading)).toEqual(before.map((t) => t.heading));
+    const contentDir = join(tmp, "content");
+    cpSync(projectContent, contentDir, { recursive: true });
+    writeFileSync(join(contentDir, "text-alerts.yml"), saved);
+    expect(loadSiteContent(contentDir).textAlerts.terms[1]?.text).toBe(changed);
+  } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
 });
