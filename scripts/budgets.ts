@@ -39,7 +39,7 @@ const budgets = {
   imagesBeforeScroll: 150 * 1024,
   imagesTotal: 400 * 1024,
 };
-/** Every prerendered page: the five routes, both thank-you pages and the 404 page. */
+/** Every prerendered page: the browsed pages, both thank-you pages and the 404 page. */
 const pages = sitePages.map((page) => page.path);
 const withIslands = new Set(["/", "/about", "/contact"]);
 const jsBudget = (page: string) => (withIslands.has(page) ? budgets.jsWithIslands : budgets.js);

@@ -25,7 +25,7 @@ export async function expectPagesServed(
       expect(response.status(), url).toBe(200);
       // One policy, not the wildcard's joined to the page's with a comma.
       expect(response.headers()["content-security-policy"], url).toBe(expected);
-      // The five routes name this URL as canonical (the thank-you pages are not indexed).
+      // The browsed pages name this URL as canonical (the thank-you pages are not indexed).
       const canonical = /<link rel="canonical" href="([^"]*)"/.exec(await response.text());
       if ((routes as readonly string[]).includes(path)) {
         expect(new URL(canonical?.[1] ?? "/-", origin).pathname, url).toBe(path);

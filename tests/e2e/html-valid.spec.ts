@@ -19,7 +19,7 @@ function htmlFiles(dir: string): string[] {
 
 test("every built page is valid HTML (html-validate, .htmlvalidate.mjs)", async () => {
   const files = htmlFiles(testSiteDir);
-  // The five routes, the two thank-you pages, 404 and the editor, each with its copy.
+  // The browsed pages, the two thank-you pages, 404 and the editor, each with its copy.
   expect(files.map((f) => relative(testSiteDir, f))).toEqual(
     expect.arrayContaining(["index.html", "contact/index.html", "404.html", "admin/index.html"]),
   );

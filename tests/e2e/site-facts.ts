@@ -23,7 +23,7 @@ import { expect } from "./fixtures";
 export const routes: readonly BrowsedPath[] = browsedPages.map((page) => page.path);
 export type RoutePath = BrowsedPath;
 export const unknownPath = "/this-page-does-not-exist";
-/** Every page a visitor can land on: the five routes, both thank-you pages and the 404 page. */
+/** Every page a visitor can land on: the browsed pages, both thank-you pages and the 404 page. */
 export const everyPage = [...routes, "/contact/thanks", "/newsletter/thanks", unknownPath];
 
 export const mainPhone = phoneByLabel(site.phones, "Main");
