@@ -111,6 +111,18 @@ describe.for([
     expect(linkMails()).toHaveLength(1);
   });
 
+  it("answers past 10 asks a day for one address with a clear 429, whoever's address it is", async () => {
+    const address = "ceiling@example.com";
+    for (let i = 0; i < 10; i++) {
+      expect((await post("/inbox/sign-in", { email: address })).status).toBe(200);
+    }
+    const refused = await post("/inbox/sign-in", { email: address });
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toContain(
+      "A sign-in link for this address has been asked for 10 times today, the most a day allows. Please try again tomorrow, or use a phone or computer that is still signed in.",
+    );
+  });
+
   it("signs in once from the emailed link; a used or made-up link gets a clear page and no session", async () => {
     const token = firstToken;
     // Opening the link (or a mail scanner opening it) only shows a button.
