@@ -22,7 +22,7 @@ import { kitEvents, verifyKitSignature } from "./kit.ts";
 import type { OutboxStore } from "./outbox-store.ts";
 import { inboxHeaders } from "./security-headers.ts";
 import type { NewSubmission, Submission } from "./submission.ts";
-import { replyKeyword, verifyTwilioSignature } from "./twilio.ts";
+import { replyKeyword, unsubscribedRecipientCode, verifyTwilioSignature } from "./twilio.ts";
 
 export interface ListHooksDeps {
   store: OutboxStore;
@@ -219,13 +219,14 @@ export function listHooks({
           : null;
     // queued, sent and the like are steps on the way: only the end is kept.
     if (delivery) {
-      const code = Number(params.get("ErrorCode") ?? "");
-      await store.recordDelivery(
-        sid,
-        delivery,
-        delivery === "failed" && Number.isInteger(code) && code > 0 ? code : null,
-        now().toISOString(),
-      );
+      const given = Number(params.get("ErrorCode") ?? "");
+      const code = delivery === "failed" && Number.isInteger(given) && given > 0 ? given : null;
+      const at = now().toISOString();
+      const person = await store.recordDelivery(sid, delivery, code, at);
+      // Twilio refused it for a STOP the site had not heard of: no later update tries again.
+      if (person && code === unsubscribedRecipientCode) {
+        await store.setConsent("text", person, "out", "STOP (told by the text service)", at);
+      }
     }
     return c.body(null, 204);
   });

@@ -281,19 +281,19 @@ export function outboxStore(sql: SqlRunner) {
 
     /**
      * What the carrier made of a text (Twilio's status callback), by the message's SID: the
-     * first final status counts. False when no sent text has that SID.
+     * first final status counts. The number's key, or null when no sent text has that SID.
      */
     async recordDelivery(
       ref: string,
       delivery: "delivered" | "failed",
       code: number | null,
       at: string,
-    ): Promise<boolean> {
+    ): Promise<string | null> {
       const [row] = await sql.all(
-        "SELECT id FROM outbox WHERE service_ref = ? AND action = 'text' AND state = 'sent'",
+        "SELECT recipient FROM outbox WHERE service_ref = ? AND action = 'text' AND state = 'sent'",
         ref,
       );
-      if (!row) return false;
+      if (!row) return null;
       await sql.run(
         `UPDATE outbox SET delivery = ?, delivery_code = ?, delivery_at = ?
          WHERE service_ref = ? AND action = 'text' AND state = 'sent' AND delivery IS NULL`,
@@ -302,7 +302,7 @@ export function outboxStore(sql: SqlRunner) {
         at,
         ref,
       );
-      return true;
+      return String(row.recipient);
     },
 
     /** An update's texts that the service accepted, by what the carriers said of them. */

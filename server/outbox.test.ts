@@ -238,7 +238,12 @@ describe("an update", () => {
       { list: "text", sent: 2, delivered: 0, waiting: 2, failed: 0, skipped: 0, reasons: [] },
     ]);
     const [landline, mobile] = twilio.messages;
-    expect(await store.recordDelivery(mobile?.sid ?? "", "delivered", null, now().toISOString()));
+    expect(
+      await store.recordDelivery(mobile?.sid ?? "", "delivered", null, now().toISOString()),
+    ).toBe("3175550106");
+    expect(
+      await store.recordDelivery("SM-unknown", "delivered", null, now().toISOString()),
+    ).toBeNull();
     await store.recordDelivery(landline?.sid ?? "", "failed", 30006, now().toISOString());
     // A late "delivered" after the failure changes nothing: the first final status counts.
     await store.recordDelivery(landline?.sid ?? "", "delivered", null, now().toISOString());
