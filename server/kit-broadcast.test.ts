@@ -167,6 +167,31 @@ describe("an update's Kit broadcast", () => {
     expect(await emailReport(id)).toMatchObject({ sent: 1, waiting: 0 });
   });
 
+  it("after a create that timed out (made at Kit all the same), finds it and never makes a second", async () => {
+    // Kit makes the broadcast, but its answer comes after the site stopped waiting.
+    let timedOut = 0;
+    const slowAnswer: typeof fetch = async (input, init) => {
+      const res = await fetch(input, init);
+      if (init?.method === "POST" && String(input).endsWith("/v4/broadcasts") && timedOut++ === 0) {
+        throw new DOMException("The operation timed out.", "TimeoutError");
+      }
+      return res;
+    };
+    services = {
+      email: kitService({ apiKey: kitApiKey, formId: kitFormId, apiUrl: kit.url }, slowAnswer),
+    };
+    const id = await queue();
+    await outbox().drain();
+    expect(kit.broadcasts).toHaveLength(1);
+    const waiting = await emailReport(id);
+    expect(waiting).toMatchObject({ sent: 0, waiting: 1 });
+    expect(waiting?.reasons).toEqual(["1 waiting: Kit did not answer in time"]);
+    later(31);
+    await outbox().drain();
+    expect(kit.broadcasts).toHaveLength(1);
+    expect(await emailReport(id)).toMatchObject({ sent: 1, waiting: 0, failed: 0 });
+  });
+
   it("when it cannot be read back, asks again later about the same broadcast, without making another", async () => {
     const id = await queue();
     kit.requests.length = 0;
