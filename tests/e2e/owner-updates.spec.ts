@@ -1,8 +1,10 @@
 // "Post an update" in Chromium, on a Node server of its own with the Kit and Twilio stand-ins
 // set up (the global setup's server has no list service, so it would offer the site alone):
 // the owner signs in, opens Post an update, sees a note a text cannot carry refused beside its
-// field, previews "Closed today", posts it, sees it reach both lists in words and ends it; axe
-// finds nothing on each page.
+// field, previews "Closed today", posts it, sees it reach both lists in words (the texts as the
+// carriers reported them: two delivered, one failed to a landline, with the reason) and ends
+// it; axe finds nothing on each page. The three numbers replied YES to their confirmation texts
+// first (issue 31), through Twilio's signed webhook.
 // Screenshots at 390x844 and 1280x800 of the form filled in, the preview, the page after
 // posting (On the site now, End now) and its recent updates, named as the owner's guide has them:
 // reports/screenshots/owner-guide/updates-<width>-<n>-<step>.png, copied by hand to
@@ -10,11 +12,17 @@
 // (server/owner/update-pages.ts serves both homes); tests/owner-updates.test.ts covers both.
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
+import { confirmationText } from "../../server/text-message.ts";
 import { testSiteDir } from "../support/build.ts";
 import { type InboxTarget, nodeTarget } from "../support/inbox-targets.ts";
 import { type KitStandIn, startKitStandIn } from "../support/kit-stand-in.ts";
 import { listServiceSettings } from "../support/list-service-settings.ts";
-import { startTwilioStandIn, type TwilioStandIn } from "../support/twilio-stand-in.ts";
+import {
+  incomingMessage,
+  signTwilio,
+  startTwilioStandIn,
+  type TwilioStandIn,
+} from "../support/twilio-stand-in.ts";
 import { expectNoViolations } from "./axe";
 import { site } from "./content";
 import { expect, test, viewports } from "./fixtures";
@@ -46,6 +54,27 @@ test.beforeAll(async () => {
       method: "POST",
       headers: { "Content-Type": "application/json", [target.clientHeader]: `10.77.0.${i + 1}` },
       body: JSON.stringify(i < 2 ? { email: `family${i + 1}@example.com`, phone } : { phone }),
+    });
+    expect(res.status).toBe(200);
+  }
+  // Each number is asked to reply YES, and does, from that phone; the last is a landline, which
+  // the carrier refuses (Twilio's status callback: undelivered, 30006).
+  twilio.deliverTo(target.url);
+  twilio.outcomes.set("+13175550143", { status: "undelivered", code: 30006 });
+  const confirmation = confirmationText(rinkName, 4);
+  await expect
+    .poll(() => twilio.messages.filter((m) => m.body === confirmation).length)
+    .toBe(phones.length);
+  twilio.messages.length = 0;
+  for (const to of ["+13175550141", "+13175550142", "+13175550143"]) {
+    const yes = incomingMessage(to, "YES", "START");
+    const res = await fetch(`${target.url}/hooks/twilio`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "X-Twilio-Signature": signTwilio(`${target.url}/hooks/twilio`, yes),
+      },
+      body: new URLSearchParams(yes).toString(),
     });
     expect(res.status).toBe(200);
   }
@@ -124,7 +153,10 @@ test("the owner posts Closed today to the site, the email list and the text list
       await expect(latest).toContainText("Sent: one email to everyone on the list.", {
         timeout: 500,
       });
-      await expect(latest).toContainText(`${phones.length} texts sent.`, { timeout: 500 });
+      await expect(latest).toContainText("2 texts delivered, 1 failed.", { timeout: 500 });
+      await expect(latest).toContainText("1 failed: the number is a landline (error 30006)", {
+        timeout: 500,
+      });
     }).toPass({ timeout: 20_000 });
     await expectNoViolations(page, `the recent updates at ${viewport.width}`);
     await page.evaluate(() => window.scrollTo(0, 0));
