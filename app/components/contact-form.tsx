@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import {
   type ContactField,
   contactFields,
@@ -6,6 +6,7 @@ import {
   contactSubjects,
   subjectPlaceholder,
 } from "../../forms/contact";
+import { takeEarlyForm } from "../browser/early-forms";
 import type { Phone } from "../content/types";
 import { formatPhone, telHref } from "../lib/phone";
 import {
@@ -51,16 +52,27 @@ export function ContactForm({ action, target, phone, onSuccess }: ContactFormPro
     if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   }, [status]);
 
-  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (status.kind === "submitting") return;
-    const data = new FormData(event.currentTarget);
+  const send = async (data: FormData) => {
     setStatus({ kind: "submitting" });
     const result = await submitContact(data, target);
     if (result.kind === "success") onSuccess();
     // On error the inputs keep what was typed: they are uncontrolled and never reset.
     setStatus(result);
   };
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (status.kind === "submitting") return;
+    void send(new FormData(event.currentTarget));
+  };
+
+  // Hydrated: take the form from the page's early script (app/browser/early-forms.ts). What was
+  // typed before stays in the (uncontrolled) fields; a Send it holds, reading Sending..., goes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the island mounts
+  useLayoutEffect(() => {
+    const element = form.current;
+    if (takeEarlyForm(element)?.kind === "submit" && element) void send(new FormData(element));
+  }, []);
 
   // Editing a field clears its error; the others stay until the next send.
   const onChange = (event: React.ChangeEvent<HTMLFormElement>) => {
@@ -97,6 +109,7 @@ export function ContactForm({ action, target, phone, onSuccess }: ContactFormPro
   return (
     <form
       ref={form}
+      data-early-form="contact"
       method="post"
       action={action}
       onSubmit={onSubmit}
@@ -134,9 +147,11 @@ export function ContactForm({ action, target, phone, onSuccess }: ContactFormPro
             </p>
           ) : null}
         </div>
+        {/* Its label may read Sending... before hydration (the early script). */}
         <button
           type="submit"
           disabled={submitting}
+          suppressHydrationWarning
           className={`${buttonStyles.brand} w-full sm:w-auto`}
         >
           {submitting ? contactMessages.sending : contactMessages.submit}

@@ -1,12 +1,14 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { newsletterFields, newsletterMessages, statusTimeoutMs } from "../../forms/newsletter";
 import { caretAfterDigits, formatPhoneInput, phoneDigitsOf } from "../../forms/phone";
+import { takeEarlyForm } from "../browser/early-forms";
 import {
   missingContact,
   type NewsletterStatus,
   newsletterPayload,
   sendNewsletter,
   shortPhone,
+  shortPhoneMessage,
   trackNewsletterSignup,
 } from "../lib/submit-newsletter";
 import { buttonStyles } from "./ui/button-styles";
@@ -48,13 +50,17 @@ export function NewsletterSignup({
   const [email, setEmail] = useState("");
   const [phone, setPhone] = useState("");
   const [status, setStatus] = useState<NewsletterStatus>({ kind: "idle" });
+  const form = useRef<HTMLFormElement>(null);
   const phoneInput = useRef<HTMLInputElement>(null);
   const caret = useRef<number | null>(null);
+  // How long the next message stays: five seconds, less what it was shown before hydration.
+  const messageMs = useRef(statusTimeoutMs);
 
   // A shown message returns to idle after five seconds; a new submit or unmount cancels it.
   useEffect(() => {
     if (status.kind !== "success" && status.kind !== "error") return;
-    const timer = setTimeout(() => setStatus({ kind: "idle" }), statusTimeoutMs);
+    const timer = setTimeout(() => setStatus({ kind: "idle" }), messageMs.current);
+    messageMs.current = statusTimeoutMs;
     return () => clearTimeout(timer);
   }, [status]);
 
@@ -75,28 +81,21 @@ export function NewsletterSignup({
     setPhone(formatted);
   };
 
-  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (status.kind === "submitting") return;
-    const payload = newsletterPayload({ email, phone });
+  /** Checks what was typed and sends it: from a submit, or handed over by the early script. */
+  const submit = async (typed: { email: string; phone: string; gotcha: string }) => {
+    const payload = newsletterPayload(typed);
     if (!payload) {
       setStatus(missingContact());
       return;
     }
-    const phoneProblem = shortPhone(phone);
+    const phoneProblem = shortPhone(typed.phone);
     if (phoneProblem) {
       setStatus(phoneProblem);
       phoneInput.current?.focus();
       return;
     }
-    const gotcha = new FormData(event.currentTarget).get("_gotcha");
     setStatus({ kind: "submitting" });
-    const result = await sendNewsletter(
-      action,
-      payload,
-      typeof gotcha === "string" ? gotcha : "",
-      fetchImpl,
-    );
+    const result = await sendNewsletter(action, payload, typed.gotcha, fetchImpl);
     if (result.kind === "success") {
       setEmail("");
       setPhone("");
@@ -104,6 +103,46 @@ export function NewsletterSignup({
     }
     setStatus(result);
   };
+
+  const gotchaOf = (element: HTMLFormElement) => {
+    const gotcha = new FormData(element).get("_gotcha");
+    return typeof gotcha === "string" ? gotcha : "";
+  };
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (status.kind === "submitting") return;
+    void submit({ email, phone, gotcha: gotchaOf(event.currentTarget) });
+  };
+
+  // Hydrated: take the form from the page's early script (app/browser/early-forms.ts) with what
+  // it holds. The inputs keep what was typed before (React leaves a hydrated input's value as
+  // it is), and become this state; the message it shows, or the Subscribe it holds, goes on.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the island mounts
+  useLayoutEffect(() => {
+    const element = form.current;
+    if (!element) return;
+    const early = takeEarlyForm(element);
+    const typed = {
+      email: (element.elements.namedItem("email") as HTMLInputElement | null)?.value ?? "",
+      phone: formatPhoneInput(
+        (element.elements.namedItem("phone") as HTMLInputElement | null)?.value ?? "",
+      ),
+      gotcha: gotchaOf(element),
+    };
+    if (typed.email) setEmail(typed.email);
+    if (typed.phone) setPhone(typed.phone);
+    if (early?.kind === "submit") {
+      void submit(typed);
+    } else if (early?.kind === "message") {
+      messageMs.current = Math.max(0, statusTimeoutMs - (performance.now() - early.shownAt));
+      setStatus(
+        early.reason === "phone"
+          ? { kind: "error", reason: "phone", message: shortPhoneMessage }
+          : missingContact(),
+      );
+    }
+  }, []);
 
   const submitting = status.kind === "submitting";
   const missing = status.kind === "error" && status.reason === "missing";
@@ -128,6 +167,8 @@ export function NewsletterSignup({
         <p className="mt-3 text-brand-50 text-lg">{intro}</p>
       </div>
       <form
+        ref={form}
+        data-early-form="newsletter"
         method="post"
         action={action}
         onSubmit={onSubmit}
@@ -137,6 +178,8 @@ export function NewsletterSignup({
         <Field id={ids.email} label={newsletterFields.email.label} tone="dark">
           <input
             {...aria(ids.email)}
+            // aria-invalid and -describedby may be set before hydration (the early script).
+            suppressHydrationWarning
             type={newsletterFields.email.type}
             name="email"
             autoComplete={newsletterFields.email.autoComplete}
@@ -164,6 +207,7 @@ export function NewsletterSignup({
         >
           <input
             {...aria(ids.phone, true)}
+            suppressHydrationWarning
             ref={phoneInput}
             type={newsletterFields.phone.type}
             name="phone"
@@ -183,9 +227,11 @@ export function NewsletterSignup({
           </a>
         </p>
         <div className="sm:col-span-2">
+          {/* Its label may read Subscribing... before hydration (the early script). */}
           <button
             type="submit"
             disabled={submitting}
+            suppressHydrationWarning
             className={`${buttonStyles.primary} w-full focus-visible:outline-accent-300 sm:w-auto`}
           >
             {submitting ? newsletterMessages.subscribing : newsletterMessages.subscribe}
@@ -200,11 +246,15 @@ export function NewsletterSignup({
             ) : null}
           </div>
           <div role="alert" id={messageId}>
-            {status.kind === "error" ? (
-              <p className="rounded-lg bg-red-50 px-4 py-3 font-semibold text-red-800">
-                {status.message}
-              </p>
-            ) : null}
+            {/* Always there, hidden while empty: the early script may have written its text
+                before hydration, which React keeps. */}
+            <p
+              data-early-message=""
+              suppressHydrationWarning
+              className="rounded-lg bg-red-50 px-4 py-3 font-semibold text-red-800 empty:hidden"
+            >
+              {status.kind === "error" ? status.message : ""}
+            </p>
           </div>
         </div>
       </form>

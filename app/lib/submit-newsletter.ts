@@ -41,6 +41,9 @@ export const missingContact = (): NewsletterResult => ({
   message: newsletterMessages.missing,
 });
 
+/** What the form says of a number short of 10 digits: "Phone should be a 10-digit phone number." */
+export const shortPhoneMessage = `${newsletterFields.phone.label} ${validationMessages.phone}.`;
+
 /**
  * A phone started but short of 10 digits: the inbox would refuse it, so the form says so
  * before sending (the input itself keeps no minimum while typing, as the spec says).
@@ -51,7 +54,7 @@ export function shortPhone(phone: string): NewsletterResult | null {
   return {
     kind: "error",
     reason: "phone",
-    message: `${newsletterFields.phone.label} ${validationMessages.phone}.`,
+    message: shortPhoneMessage,
   };
 }
 

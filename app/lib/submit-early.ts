@@ -1,0 +1,30 @@
+// The forms' early script as the page writes it in (app/browser/early-forms.ts): its source,
+// run with the forms' own words and limits, so what shows before hydration is what React shows.
+
+import { contactMessages } from "../../forms/contact";
+import { newsletterMessages, phoneDigits, statusTimeoutMs } from "../../forms/newsletter";
+import { type EarlyFormsConfig, startEarlyForms } from "../browser/early-forms";
+import { shortPhoneMessage } from "./submit-newsletter";
+
+/**
+ * How long a tapped form waits for its island before the browser posts it the no-JavaScript
+ * way: on Lighthouse's slow phone the island hydrates within about a second of the form
+ * coming on screen (decision 015), so ten seconds means the script is not coming.
+ */
+export const fallbackMs = 10_000;
+
+export const earlyFormsConfig: EarlyFormsConfig = {
+  subscribing: newsletterMessages.subscribing,
+  sending: contactMessages.sending,
+  missing: newsletterMessages.missing,
+  shortPhone: shortPhoneMessage,
+  messageMs: statusTimeoutMs,
+  fallbackMs,
+  phoneDigits,
+};
+
+/** The inline script: startEarlyForms's own text, called with the config (as JSON). */
+export function earlyFormsScript(config: EarlyFormsConfig = earlyFormsConfig): string {
+  const json = JSON.stringify(config).replace(/</g, "\\u003c");
+  return `(${startEarlyForms.toString()})(${json})`;
+}
