@@ -12,6 +12,7 @@
 // (server/owner/update-pages.ts serves both homes); tests/owner-updates.test.ts covers both.
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
+import { rinkClock } from "../../app/lib/calendar-day";
 import { confirmationText } from "../../server/text-message.ts";
 import { testSiteDir } from "../support/build.ts";
 import { type InboxTarget, nodeTarget } from "../support/inbox-targets.ts";
@@ -186,4 +187,51 @@ test("the owner posts Closed today to the site, the email list and the text list
     `${rinkName}: Closed today`,
     `${rinkName}: Closed today`,
   ]);
+});
+
+test("outside the sending hours the texts wait, the preview and Recent updates say until when, and they go once the hours open", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await clearOfRinkMidnight(3);
+  // A one-hour window that is not now on the rink's clock (and will not be within the test).
+  const hour = Number(rinkClock(new Date(), site.timeZone).time.slice(0, 2));
+  const pad = (h: number) => String(h).padStart(2, "0");
+  const closed = hour <= 20 ? `${pad(hour + 2)}:00-${pad(hour + 3)}:00` : "00:00-01:00";
+  const settings = listServiceSettings(kit.url, twilio.url, rinkName);
+  await target.restart({ ...settings, SMS_SEND_HOURS: closed });
+  const textsBefore = twilio.messages.length;
+  const waitNote = "Closed today: the power is out.";
+  const waitText = `${rinkName}: ${waitNote} Reply STOP to opt out.`;
+  await signInToTarget(page, target);
+  for (const viewport of [viewports.mobile, viewports.desktop]) {
+    await page.setViewportSize(viewport);
+    await page.goto(`${target.url}/inbox/updates`);
+    await fillClosedToday(page, waitNote);
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(page.getByText(waitText)).toBeVisible();
+    await expect(page.getByText(/^Texts go only from .* these wait, and go at /)).toBeVisible();
+    await page.getByRole("heading", { name: "Text to the text list" }).scrollIntoViewIfNeeded();
+    await shot(page, viewport.width, "6-preview-waits");
+    await page.getByRole("button", { name: "Post it now" }).click();
+    await expect(page.getByRole("status")).toContainText("Posted.");
+    const latest = page.getByRole("article").first();
+    await expect(latest).toContainText(`${phones.length} waiting.`);
+    await expect(page.getByText(/^Texts go only from .* waiting texts go at /)).toBeVisible();
+    await expectNoViolations(page, `the updates page while texts wait, at ${viewport.width}`);
+    await scrollToHeading(page, "Recent updates");
+    await shot(page, viewport.width, "7-waiting");
+  }
+  // Nothing went while the hours were closed (the emails did: they have no quiet hours).
+  expect(twilio.messages.length).toBe(textsBefore);
+  // The hours open (here: all day, by a restart): what waited goes, and is counted.
+  await target.restart(settings);
+  const latest = page.getByRole("article").first();
+  await expect(async () => {
+    await page.reload();
+    await expect(latest).toContainText("2 texts delivered, 1 failed.", { timeout: 500 });
+  }).toPass({ timeout: 30_000 });
+  expect(twilio.messages.filter((m) => m.body === waitText)).toHaveLength(2 * phones.length);
+  await scrollToHeading(page, "Recent updates");
+  await shot(page, viewports.desktop.width, "8-gone");
 });
