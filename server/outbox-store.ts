@@ -155,6 +155,25 @@ export function outboxStore(sql: SqlRunner) {
       );
     },
 
+    /**
+     * Takes a confirmation request for one send only while fewer than `perDay` of them were
+     * sent or are being sent since `since`: the count is in the claim's own statement.
+     */
+    async claimConfirmation(id: number, at: string, since: string, perDay: number) {
+      const changed = await sql.run(
+        `UPDATE outbox SET state = 'sending', claimed_at = ?, attempts = attempts + 1
+         WHERE id = ? AND state = 'waiting' AND action = 'text' AND update_id IS NULL
+           AND (SELECT count(*) FROM outbox
+                WHERE action = 'text' AND update_id IS NULL AND state IN ('sent', 'sending')
+                  AND coalesce(done_at, claimed_at) >= ?) < ?`,
+        at,
+        id,
+        since,
+        perDay,
+      );
+      return changed === 1;
+    },
+
     /** A waiting row's time moved on, unclaimed (a confirmation past the day's ceiling). */
     async postpone(id: number, dueAt: string) {
       await sql.run("UPDATE outbox SET due_at = ? WHERE id = ? AND state = 'waiting'", dueAt, id);
@@ -267,16 +286,6 @@ export function outboxStore(sql: SqlRunner) {
             at: String(row.at),
           }
         : null;
-    },
-
-    /** Confirmation requests (texts with no update) handed to the text service since `since`. */
-    async confirmationsSentSince(since: string): Promise<number> {
-      const [row] = await sql.all(
-        `SELECT count(*) AS n FROM outbox
-         WHERE action = 'text' AND update_id IS NULL AND state = 'sent' AND done_at >= ?`,
-        since,
-      );
-      return Number(row?.n ?? 0);
     },
 
     /**

@@ -471,15 +471,16 @@ describe("the text list by confirmed consent (issue 31)", () => {
     await confirmed("3175550130");
     await queueUpdate(store, update(), ["text"], { services, rinkName, now });
     const box = outbox([], ceiling);
-    await box.drain();
-    expect(asked()).toEqual(["+13175550127", "+13175550128"]);
+    // Two passes at once (a timer and a kick): the ceiling holds for both together.
+    await Promise.all([box.drain(), outbox([], ceiling).drain()]);
+    expect(asked().sort()).toEqual(["+13175550127", "+13175550128"]);
     expect(updateTexts().map((m) => m.to)).toEqual(["+13175550130"]);
     later(3600);
     await box.drain();
     expect(asked()).toHaveLength(2);
     later(23 * 3600 + 1); // the first two were a day ago
     await box.drain();
-    expect(asked()).toEqual(["+13175550127", "+13175550128", "+13175550129"]);
+    expect(asked().sort()).toEqual(["+13175550127", "+13175550128", "+13175550129"]);
   });
 
   it("keeps and logs Twilio's refusals by their code, never Twilio's words (which quote the number)", async () => {

@@ -155,24 +155,20 @@ export function createOutbox({
     // Quiet hours: outside them texts stay waiting, and go at the first pass after they open.
     if (list === "text" && texts && !inSendHours(texts.sendHours, now())) return;
     const jobs = await store.due(list, now().toISOString(), batchSize);
-    let confirmationsLeft: number | undefined;
     for (const job of jobs) {
       if (stopped) return;
+      const at = now().toISOString();
       if (isConfirmation(job) && texts) {
-        // The day's ceiling on confirmation requests: past it they wait for a later pass.
-        confirmationsLeft ??=
-          texts.confirmationsPerDay -
-          (await store.confirmationsSentSince(
-            new Date(now().getTime() - 86_400_000).toISOString(),
-          ));
-        if (confirmationsLeft <= 0) {
-          // Out of this pass's way for an hour, so the updates' texts behind it still go.
+        // The day's ceiling on confirmation requests, counted in the claim's own statement, so
+        // two passes at once (a timer and a kick, two Worker isolates) cannot both pass it.
+        const since = new Date(now().getTime() - 86_400_000).toISOString();
+        if (!(await store.claimConfirmation(job.id, at, since, texts.confirmationsPerDay))) {
+          // Past the ceiling (or another pass has it): out of this pass's way for an hour, so
+          // the updates' texts behind it still go.
           await store.postpone(job.id, new Date(now().getTime() + 3_600_000).toISOString());
           continue;
         }
-        confirmationsLeft -= 1;
-      }
-      if (!(await store.claim(job.id, now().toISOString()))) continue;
+      } else if (!(await store.claim(job.id, at))) continue;
       const up = await deliver({ ...job, attempts: job.attempts + 1 });
       if (!up) return;
     }
