@@ -13,6 +13,8 @@ import {
   startTwilioStandIn,
   type TwilioStandIn,
   twilioAccountSid,
+  twilioApiKeySecret,
+  twilioApiKeySid,
   twilioAuthToken,
   twilioMessagingServiceSid,
 } from "../tests/support/twilio-stand-in.ts";
@@ -501,5 +503,40 @@ describe("the text list by confirmed consent (issue 31)", () => {
     );
     expect(log.join("\n")).toContain("error 21211");
     expect(log.join("\n")).not.toContain("5550131");
+  });
+});
+
+describe("Twilio with an API key (TWILIO_API_KEY_SID and _SECRET)", () => {
+  it("sends with the key's basic auth instead of the auth token, with a status callback asked for", async () => {
+    const keyed = twilioService({
+      accountSid: twilioAccountSid,
+      authToken: "not-used-for-sending",
+      messagingServiceSid: twilioMessagingServiceSid,
+      apiUrl: twilio.url,
+      apiKey: { sid: twilioApiKeySid, secret: twilioApiKeySecret },
+      statusCallbackUrl: "https://rink.example.com/hooks/twilio/status",
+    });
+    expect(await keyed.send("+13175550140", "Hello")).toMatchObject({ ok: true });
+    const [request] = twilio.requests;
+    expect(request?.headers.authorization).toBe(
+      `Basic ${Buffer.from(`${twilioApiKeySid}:${twilioApiKeySecret}`).toString("base64")}`,
+    );
+    expect(twilio.messages).toMatchObject([
+      { to: "+13175550140", statusCallback: "https://rink.example.com/hooks/twilio/status" },
+    ]);
+    // A wrong secret: Twilio's 401 (20003), refused, in words by its code.
+    const wrong = twilioService({
+      accountSid: twilioAccountSid,
+      authToken: twilioAuthToken,
+      messagingServiceSid: twilioMessagingServiceSid,
+      apiUrl: twilio.url,
+      apiKey: { sid: twilioApiKeySid, secret: "wrong" },
+    });
+    expect(await wrong.send("+13175550140", "Hello")).toEqual({
+      ok: false,
+      retry: false,
+      reason:
+        "Twilio refused it (401): the site's Twilio credentials were refused (the API key or auth token) (error 20003)",
+    });
   });
 });

@@ -31,6 +31,7 @@ export const statusCallbackPath = "/hooks/twilio/status";
 
 /** Twilio's error codes the owner is likely to meet, in words (twilio.com/docs/api/errors). */
 const errorWords: Record<number, string> = {
+  20003: "the site's Twilio credentials were refused (the API key or auth token)",
   21211: "not a valid phone number",
   21408: "texts to this region are not enabled in Twilio",
   21610: "the number opted out (replied STOP)",
