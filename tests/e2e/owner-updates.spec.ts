@@ -4,7 +4,9 @@
 // field, previews "Closed today", posts it, sees it reach both lists in words (the texts as the
 // carriers reported them: two delivered, one failed to a landline, with the reason) and ends
 // it; axe finds nothing on each page. The three numbers replied YES to their confirmation texts
-// first (issue 31), through Twilio's signed webhook.
+// first (issue 31), through Twilio's signed webhook. Then, outside the texts' sending hours
+// (SMS_SEND_HOURS), an update's texts wait and the pages say until when; they go once the hours
+// open.
 // Screenshots at 390x844 and 1280x800 of the form filled in, the preview, the page after
 // posting (On the site now, End now) and its recent updates, named as the owner's guide has them:
 // reports/screenshots/owner-guide/updates-<width>-<n>-<step>.png, copied by hand to
