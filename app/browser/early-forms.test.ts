@@ -13,15 +13,16 @@ import { newsletterMessages, statusTimeoutMs } from "../../forms/newsletter";
 import { caretAfterDigits, formatPhoneInput, phoneDigitsOf } from "../../forms/phone";
 import { ContactForm } from "../components/contact-form";
 import { NewsletterSignup } from "../components/newsletter-signup";
-import { earlyFormsScript, fallbackMs } from "../lib/submit-early";
+import { earlyContact, earlyNewsletterScript, fallbackMs } from "../lib/submit-early";
 import { shortPhoneMessage } from "../lib/submit-newsletter";
 
 // React reads this to know it runs inside act().
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 beforeAll(() => {
-  // As the page does: the script's own text, run once.
-  new Function(earlyFormsScript())();
+  // As the pages do: each script's own text, run once.
+  new Function(earlyNewsletterScript())();
+  new Function(earlyContact())();
 });
 
 let root: Root | null = null;
@@ -222,6 +223,19 @@ describe("the contact form before its island", () => {
       onSuccess: () => {},
     });
 
+  it("a Send reads Sending... and waits; the browser posts it if no island comes", () => {
+    vi.useFakeTimers();
+    const post = vi.spyOn(HTMLFormElement.prototype, "submit").mockImplementation(() => {});
+    const { form } = built(contact(vi.fn()));
+    expect(tapSubmit(form).defaultPrevented).toBe(true);
+    expect(button(form).textContent).toBe(contactMessages.sending);
+    expect(button(form).disabled).toBe(true);
+    expect(tapSubmit(form).defaultPrevented, "a second tap is held too").toBe(true);
+    vi.advanceTimersByTime(fallbackMs);
+    expect(post).toHaveBeenCalledTimes(1);
+    expect(tapSubmit(form).defaultPrevented, "posted: the script lets it be").toBe(false);
+  });
+
   it("a Send reads Sending... and the island sends what was typed, once", async () => {
     const submitForm = vi.fn(
       async (_id: string, _data: FormData) =>
@@ -230,6 +244,8 @@ describe("the contact form before its island", () => {
     const { container, form } = built(contact(submitForm));
     input(form, "name").value = "Sam Skater";
     input(form, "email").value = "sam@example.com";
+    (form.elements.namedItem("subject") as HTMLSelectElement).value = "general";
+    (form.elements.namedItem("message") as HTMLTextAreaElement).value = "Is Saturday free?";
     tapSubmit(form);
     expect(button(form).textContent).toBe(contactMessages.sending);
     expect(button(form).disabled).toBe(true);

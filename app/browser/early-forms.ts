@@ -1,9 +1,9 @@
 // The forms before their islands have hydrated (issue 31, decision 015). Home's newsletter and
 // Contact's message form are React islands that hydrate as they come near the screen; on a slow
 // phone that is most of a second after the form is on it. A tap meanwhile would post the form
-// the no-JavaScript way. So the page carries, written in just before the form, this small
-// script: from its first paint it keeps the spec's behaviours, and hands each form over to its
-// island, with what it shows, when the island mounts (takeEarlyForm):
+// the no-JavaScript way. So each page carries, written in just before its form, a small script
+// that keeps the spec's behaviours from the first paint, and hands the form over to its island
+// when it mounts:
 //   - the newsletter's phone formats as it is typed ((123) 456-7890, forms/phone.ts's rules);
 //   - Subscribe with neither an email nor a phone shows the spec's message and sends nothing;
 //     a number short of 10 digits gets the form's phone message; both for five seconds;
@@ -12,15 +12,17 @@
 //   - should the island never come (its script blocked or failed), a waiting form is posted
 //     the no-JavaScript way after a while, so no visitor is left waiting for nothing.
 // It changes only what React renders with suppressHydrationWarning (the message's text, the
-// button's label) and attributes, so hydration keeps the page as it is; the island then takes
-// the same state, and the values typed, in its first layout effect.
+// button's label, the inputs' aria attributes), so hydration keeps the page as it is; the
+// island then takes the same state, and the values typed, in its first layout effect.
 //
-// startEarlyForms is written into the page as its source text (earlyFormsScript in
-// app/lib/submit-early.ts), so it refers to nothing outside itself: its phone formatting repeats forms/phone.ts's, and
-// early-forms.test.ts proves the two agree on every input.
+// The newsletter's, startEarlyNewsletter, is written into Home as its source text
+// (app/lib/submit-early.ts), so it refers to nothing outside itself: its phone formatting
+// repeats forms/phone.ts's, and early-forms.test.ts proves the two agree on every input.
+// Contact's is a few lines written small by hand (earlyContactScript): Contact's JavaScript is
+// within a few hundred bytes of its budget (scripts/budgets.ts).
+
 export interface EarlyFormsConfig {
   subscribing: string;
-  sending: string;
   missing: string;
   shortPhone: string;
   /** How long a message stays (the newsletter's five seconds). */
@@ -46,10 +48,10 @@ declare global {
   }
 }
 
-// The forms it keeps carry data-early-form="newsletter" or "contact"; the newsletter's message
-// element, whose text it sets, carries data-early-message.
+// The form it keeps carries data-early-form="newsletter"; its message element, whose text it
+// sets, data-early-message.
 
-export function startEarlyForms(config: EarlyFormsConfig): void {
+export function startEarlyNewsletter(config: EarlyFormsConfig): void {
   const handed = new WeakSet<HTMLFormElement>();
   const states = new WeakMap<HTMLFormElement, { state: EarlyState; timer: number }>();
 
@@ -146,11 +148,9 @@ export function startEarlyForms(config: EarlyFormsConfig): void {
   document.addEventListener("submit", (event) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || event.defaultPrevented || handed.has(form)) return;
-    const kind = kindOf(form);
-    if (kind !== "newsletter" && kind !== "contact") return;
+    if (kindOf(form) !== "newsletter") return;
     event.preventDefault();
     if (states.get(form)?.state.kind === "submit") return;
-    if (kind === "contact") return hold(form, config.sending);
     const email = field(form, "email")?.value.trim() ?? "";
     const phoneInput = field(form, "phone");
     const phone = phoneInput?.value.trim() ?? "";
@@ -175,10 +175,31 @@ export function startEarlyForms(config: EarlyFormsConfig): void {
 }
 
 /**
- * The island's side: takes `form` from the early script (null when there was none, or it had
- * nothing to hand over).
+ * The newsletter island's side: takes `form` from the early script (null when there was none,
+ * or it had nothing to hand over).
  */
 export function takeEarlyForm(form: HTMLFormElement | null): EarlyState | null {
   if (!form || typeof window === "undefined") return null;
   return window.rinkEarlyForms?.take(form) ?? null;
+}
+
+/** A contact form as Contact's early script marks it: the timer of a Send it holds, 0 once handed. */
+export type EarlyContactForm = HTMLFormElement & { early?: number };
+
+/**
+ * Contact's early script: a Send (the browser's own checks passed) reads `sending`, disabled,
+ * and waits for the island; after `fallbackMs` without one the browser posts it. The island
+ * takes the form with takeEarlyContact.
+ */
+export function earlyContactScript(sending: string, fallbackMs: number): string {
+  return `addEventListener("submit",e=>{let f=e.target,b;if(f.dataset.earlyForm!="contact"||e.defaultPrevented||f.early===0)return;e.preventDefault();if(f.early)return;b=f.querySelector("[type=submit]");b.textContent=${JSON.stringify(sending).replace(/</g, "\\u003c")};b.disabled=!0;f.early=setTimeout(()=>{f.early=0;f.submit()},${Number(fallbackMs)})})`;
+}
+
+/** The contact island's side: whether a Send was held for it (the early script then stops). */
+export function takeEarlyContact(form: EarlyContactForm | null): boolean {
+  if (!form) return false;
+  const held = form.early;
+  form.early = 0;
+  if (held) clearTimeout(held);
+  return Boolean(held);
 }

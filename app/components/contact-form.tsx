@@ -6,7 +6,7 @@ import {
   contactSubjects,
   subjectPlaceholder,
 } from "../../forms/contact";
-import { takeEarlyForm } from "../browser/early-forms";
+import { type EarlyContactForm, takeEarlyContact } from "../browser/early-forms";
 import type { Phone } from "../content/types";
 import { formatPhone, telHref } from "../lib/phone";
 import {
@@ -38,7 +38,7 @@ export function ContactForm({ action, target, phone, onSuccess }: ContactFormPro
   const id = useId();
   const controlId = (name: ContactField) => `${id}-${name}`;
   const [status, setStatus] = useState<ContactStatus>({ kind: "idle" });
-  const form = useRef<HTMLFormElement>(null);
+  const form = useRef<EarlyContactForm>(null);
 
   useEffect(startContactSession, []);
 
@@ -52,7 +52,10 @@ export function ContactForm({ action, target, phone, onSuccess }: ContactFormPro
     if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   }, [status]);
 
-  const send = async (data: FormData) => {
+  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (status.kind === "submitting") return;
+    const data = new FormData(event.currentTarget);
     setStatus({ kind: "submitting" });
     const result = await submitContact(data, target);
     if (result.kind === "success") onSuccess();
@@ -60,18 +63,10 @@ export function ContactForm({ action, target, phone, onSuccess }: ContactFormPro
     setStatus(result);
   };
 
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (status.kind === "submitting") return;
-    void send(new FormData(event.currentTarget));
-  };
-
   // Hydrated: take the form from the page's early script (app/browser/early-forms.ts). What was
   // typed before stays in the (uncontrolled) fields; a Send it holds, reading Sending..., goes.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the island mounts
   useLayoutEffect(() => {
-    const element = form.current;
-    if (takeEarlyForm(element)?.kind === "submit" && element) void send(new FormData(element));
+    if (takeEarlyContact(form.current)) form.current?.requestSubmit();
   }, []);
 
   // Editing a field clears its error; the others stay until the next send.

@@ -3,7 +3,11 @@
 
 import { contactMessages } from "../../forms/contact";
 import { newsletterMessages, phoneDigits, statusTimeoutMs } from "../../forms/newsletter";
-import { type EarlyFormsConfig, startEarlyForms } from "../browser/early-forms";
+import {
+  type EarlyFormsConfig,
+  earlyContactScript,
+  startEarlyNewsletter,
+} from "../browser/early-forms";
 import { shortPhoneMessage } from "./submit-newsletter";
 
 /**
@@ -15,7 +19,6 @@ export const fallbackMs = 10_000;
 
 export const earlyFormsConfig: EarlyFormsConfig = {
   subscribing: newsletterMessages.subscribing,
-  sending: contactMessages.sending,
   missing: newsletterMessages.missing,
   shortPhone: shortPhoneMessage,
   messageMs: statusTimeoutMs,
@@ -23,8 +26,11 @@ export const earlyFormsConfig: EarlyFormsConfig = {
   phoneDigits,
 };
 
-/** The inline script: startEarlyForms's own text, called with the config (as JSON). */
-export function earlyFormsScript(config: EarlyFormsConfig = earlyFormsConfig): string {
+/** Home's inline script: startEarlyNewsletter's own text, called with the config (as JSON). */
+export function earlyNewsletterScript(config: EarlyFormsConfig = earlyFormsConfig): string {
   const json = JSON.stringify(config).replace(/</g, "\\u003c");
-  return `(${startEarlyForms.toString()})(${json})`;
+  return `(${startEarlyNewsletter.toString()})(${json})`;
 }
+
+/** Contact's inline script. */
+export const earlyContact = () => earlyContactScript(contactMessages.sending, fallbackMs);
