@@ -183,23 +183,12 @@ export function takeEarlyForm(form: HTMLFormElement | null): EarlyState | null {
   return window.rinkEarlyForms?.take(form) ?? null;
 }
 
-/** A contact form as Contact's early script marks it: the timer of a Send it holds, 0 once handed. */
-export type EarlyContactForm = HTMLFormElement & { early?: number };
-
 /**
  * Contact's early script: a Send (the browser's own checks passed) reads `sending`, disabled,
- * and waits for the island; after `fallbackMs` without one the browser posts it. The island
- * takes the form with takeEarlyContact.
+ * and waits for the island; after `fallbackMs` without one the browser posts it. It marks the
+ * form with `early`: the timer of the Send it holds, 0 once the form is not its own any more
+ * (the island's takeEarlyContact, in contact-form.tsx, where it costs Contact no shared bytes).
  */
 export function earlyContactScript(sending: string, fallbackMs: number): string {
   return `addEventListener("submit",e=>{let f=e.target,b;if(f.dataset.earlyForm!="contact"||e.defaultPrevented||f.early===0)return;e.preventDefault();if(f.early)return;b=f.querySelector("[type=submit]");b.textContent=${JSON.stringify(sending).replace(/</g, "\\u003c")};b.disabled=!0;f.early=setTimeout(()=>{f.early=0;f.submit()},${Number(fallbackMs)})})`;
-}
-
-/** The contact island's side: whether a Send was held for it (the early script then stops). */
-export function takeEarlyContact(form: EarlyContactForm | null): boolean {
-  if (!form) return false;
-  const held = form.early;
-  form.early = 0;
-  if (held) clearTimeout(held);
-  return Boolean(held);
 }

@@ -6,7 +6,6 @@ import {
   contactSubjects,
   subjectPlaceholder,
 } from "../../forms/contact";
-import { type EarlyContactForm, takeEarlyContact } from "../browser/early-forms";
 import type { Phone } from "../content/types";
 import { formatPhone, telHref } from "../lib/phone";
 import {
@@ -32,6 +31,19 @@ interface ContactFormProps {
 }
 
 const order: ContactField[] = ["name", "email", "phone", "subject", "message"];
+
+/** The form as Contact's early script marks it (app/browser/early-forms.ts): the timer of a Send
+ * it holds, 0 once the island has the form. */
+type EarlyContactForm = HTMLFormElement & { early?: number };
+
+/** Takes the form from the early script: whether it held a Send for the island. */
+function takeEarlyContact(form: EarlyContactForm | null): boolean {
+  if (!form) return false;
+  const held = form.early;
+  form.early = 0;
+  if (held) clearTimeout(held);
+  return Boolean(held);
+}
 
 /** The contact message form: native constraints first, the service's field errors beneath. */
 export function ContactForm({ action, target, phone, onSuccess }: ContactFormProps) {
