@@ -147,6 +147,31 @@ function formPosts(page: Page): Request[] {
   return posts;
 }
 
+/**
+ * Goes to `path` and taps `target` as it comes on screen, `fill` put in first. On a loaded
+ * machine the test's own round trip to the browser can make the tap late: a visit whose tap
+ * came 100 ms or more after the form came on screen does not count, and once what it started
+ * has `settled`, the page is visited again (three visits at most; each is reported).
+ */
+async function tapAsItComes(
+  page: Page,
+  path: string,
+  target: () => Locator,
+  settled: () => Promise<void>,
+  fill: () => Record<string, string> = () => ({}),
+) {
+  for (let visit = 1; ; visit++) {
+    await page.goto(path, { waitUntil: "commit" });
+    const onScreen = await bringOnScreen(target(), fill());
+    const tapped = await tapAt(page, onScreen);
+    if (tapped - onScreen.at < 100 || visit === 3) return { onScreen, tapped };
+    console.log(
+      `[first-tap] ${path}: the test tapped ${(tapped - onScreen.at).toFixed(0)} ms after the form came on screen (too late to count); visiting again`,
+    );
+    await settled();
+  }
+}
+
 /** Loads `path` as far as the page as built (its scripts held: no load event comes). */
 async function loadHeld(page: Page, path: string) {
   await page.goto(path, { waitUntil: "commit" });
@@ -166,11 +191,13 @@ test.describe("on Lighthouse's mobile throttling, tapped within 100 ms of the fo
     await page.addInitScript(recordTimes);
     await throttle(page);
     const posts = formPosts(page);
-    await page.goto("/", { waitUntil: "commit" });
     const form = newsletterForm(page);
-    const subscribe = form.getByRole("button", { name: newsletterMessages.subscribe });
-    const onScreen = await bringOnScreen(subscribe);
-    const tapped = await tapAt(page, onScreen);
+    const { onScreen, tapped } = await tapAsItComes(
+      page,
+      "/",
+      () => form.getByRole("button", { name: newsletterMessages.subscribe }),
+      () => expect(form.getByRole("alert")).toHaveText(newsletterMessages.missing),
+    );
 
     await expect(form.getByRole("alert")).toHaveText(newsletterMessages.missing);
     await expect(page).toHaveURL(/\/$/);
@@ -210,20 +237,28 @@ test.describe("on Lighthouse's mobile throttling, tapped within 100 ms of the fo
     await page.addInitScript(recordTimes);
     await throttle(page);
     const posts = formPosts(page);
-    const email = uniqueEmail(testInfo);
-    await page.goto("/contact", { waitUntil: "commit" });
+    let email = "";
     const form = contactForm(page);
-    // The fields as a phone's autofill and a quick thumb fill them, all at once.
-    const onScreen = await bringOnScreen(
-      form.getByRole("button", { name: contactMessages.submit }),
-      {
-        name: "Pat Skater",
-        email,
-        subject: contactSubjects[1].value,
-        message: "Can we book a party for 12 on Saturday?",
+    const thanks = page.getByRole("heading", { name: "Thank You!" });
+    const { onScreen, tapped } = await tapAsItComes(
+      page,
+      "/contact",
+      () => form.getByRole("button", { name: contactMessages.submit }),
+      async () => {
+        await expect(thanks).toBeVisible({ timeout: 15_000 });
+        posts.length = 0;
+      },
+      // The fields as a phone's autofill and a quick thumb fill them, all at once.
+      () => {
+        email = uniqueEmail(testInfo);
+        return {
+          name: "Pat Skater",
+          email,
+          subject: contactSubjects[1].value,
+          message: "Can we book a party for 12 on Saturday?",
+        };
       },
     );
-    const tapped = await tapAt(page, onScreen);
     await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible({
       timeout: 15_000,
     });
