@@ -198,7 +198,16 @@ describe.for([
     expect(lines[0]).toBe("ID,Received,Email,Phone,Agreed to email news,Agreed to text alerts");
     expect(lines.some((l) => l.includes(",csv@example.com,,yes,no"))).toBe(true);
     expect(lines.some((l) => l.includes(",'=cmd@example.com,"))).toBe(true);
-    // The text-alert list: only people who gave a phone, as `npm run inbox -- export --list text`.
+    // The text-alert list: only numbers that confirmed by replying YES (issue 31), as
+    // `npm run inbox -- export --list text`. The earlier signup's number replied YES, as
+    // Twilio's signed webhook records it (tests/list-services.test.ts sends the webhook itself).
+    await target.sql.run(
+      `INSERT INTO list_consent (list, person, state, reason, at) VALUES ('text', ?, 'in', ?, ?)
+       ON CONFLICT (list, person) DO NOTHING`,
+      "3175550199",
+      "Replied YES",
+      new Date().toISOString(),
+    );
     const texts = await send("/inbox/export/newsletter.csv?list=text", { cookie });
     expect(texts.headers.get("content-disposition")).toMatch(/filename="text-alert-list-/);
     const textRows = (await texts.text()).trimEnd().split("\r\n").slice(1);
