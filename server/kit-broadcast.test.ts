@@ -192,6 +192,35 @@ describe("an update's Kit broadcast", () => {
     expect(await emailReport(id)).toMatchObject({ sent: 1, waiting: 0, failed: 0 });
   });
 
+  it("after a pass that stopped midway (a crash), tries again: finds what it made, or makes it once", async () => {
+    const stop = (id: string) => {
+      // The pass claimed the row and stopped: no answer recorded.
+      inbox.sql.run(
+        "UPDATE outbox SET state = 'sending', attempts = 1, claimed_at = ? WHERE update_id = ?",
+        clock.toISOString(),
+        id,
+      );
+    };
+    const made = await queue();
+    stop(made);
+    // It had made the broadcast at Kit before it stopped.
+    await services.email?.broadcast({ subject: "s", text: "t", key: made });
+    const before = kit.broadcasts.length;
+    const none = await queue();
+    stop(none);
+    later(11 * 60);
+    await outbox().drain();
+    // One broadcast per update: the made one found, the other made now.
+    expect(kit.broadcasts).toHaveLength(before + 1);
+    for (const id of [made, none]) {
+      expect(
+        kit.broadcasts.filter((b) => b.description === kitBroadcastDescription(id)),
+        id,
+      ).toHaveLength(1);
+      expect(await emailReport(id)).toMatchObject({ sent: 1, waiting: 0, failed: 0 });
+    }
+  });
+
   it("when it cannot be read back, asks again later about the same broadcast, without making another", async () => {
     const id = await queue();
     kit.requests.length = 0;

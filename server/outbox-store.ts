@@ -201,20 +201,21 @@ export function outboxStore(sql: SqlRunner) {
 
     /**
      * Claims older than `before` belong to a pass that stopped midway (a crash, a Worker's
-     * isolate ended): an add to the email list is repeated (it is idempotent); a text or a
-     * broadcast may have gone out, so it is not sent again.
+     * isolate ended): an add to the email list is repeated (it is idempotent), and so is a
+     * broadcast, whose next try looks for the one the stopped pass may have made before making
+     * any (kit.ts); a text may have gone out, so it is not sent again.
      */
     async recoverStale(before: string, at: string) {
       await sql.run(
         `UPDATE outbox SET state = 'waiting', due_at = ?
-         WHERE state = 'sending' AND claimed_at < ? AND action = 'subscribe'`,
+         WHERE state = 'sending' AND claimed_at < ? AND action IN ('subscribe', 'broadcast')`,
         at,
         before,
       );
       await sql.run(
         `UPDATE outbox SET state = 'failed', done_at = ?,
            last_error = 'Stopped while sending; not sent again, in case it went out'
-         WHERE state = 'sending' AND claimed_at < ? AND action <> 'subscribe'`,
+         WHERE state = 'sending' AND claimed_at < ? AND action = 'text'`,
         at,
         before,
       );
