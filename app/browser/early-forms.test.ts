@@ -211,6 +211,19 @@ describe("hydrating what the early script showed", () => {
     expect(button(form).disabled).toBe(false);
     expect(post, "never also posted the no-JavaScript way").not.toHaveBeenCalled();
   });
+
+  it("a held Subscribe whose email was cleared before the island came gets the message, and the button back", async () => {
+    const fetch = vi.fn(async () => new Response(null, { status: 200 }));
+    const { container, form } = built(newsletter(fetch));
+    typeInto(input(form, "email"), "sam@example.com");
+    tapSubmit(form);
+    input(form, "email").value = "";
+    await act(async () => hydrate(container, newsletter(fetch)));
+    expect(fetch).not.toHaveBeenCalled();
+    expect(alertOf(form).textContent).toBe(newsletterMessages.missing);
+    expect(button(form).textContent).toBe(newsletterMessages.subscribe);
+    expect(button(form).disabled).toBe(false);
+  });
 });
 
 describe("the contact form before its island", () => {
@@ -262,5 +275,18 @@ describe("the contact form before its island", () => {
     expect(button(form).textContent).toBe(contactMessages.submit);
     expect(button(form).disabled).toBe(false);
     expect(input(form, "name").value).toBe("Sam Skater");
+  });
+
+  it("a held Send whose message was cleared before the island came is not sent, and the button is back", async () => {
+    const submitForm = vi.fn(async () => ({ kind: "success", next: "/" }) as SubmissionResult);
+    const { container, form } = built(contact(submitForm));
+    input(form, "name").value = "Sam Skater";
+    input(form, "email").value = "sam@example.com";
+    (form.elements.namedItem("subject") as HTMLSelectElement).value = "general";
+    tapSubmit(form);
+    await act(async () => hydrate(container, contact(submitForm)));
+    expect(submitForm).not.toHaveBeenCalled();
+    expect(button(form).textContent).toBe(contactMessages.submit);
+    expect(button(form).disabled).toBe(false);
   });
 });

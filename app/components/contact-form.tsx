@@ -36,13 +36,20 @@ const order: ContactField[] = ["name", "email", "phone", "subject", "message"];
  * it holds, 0 once the island has the form. */
 type EarlyContactForm = HTMLFormElement & { early?: number };
 
-/** Takes the form from the early script: whether it held a Send for the island. */
+/**
+ * Takes the form from the early script: whether it held a Send for the island. Its button goes
+ * back to what React hydrated (Send Message, enabled), for the island's own send to change.
+ */
 function takeEarlyContact(form: EarlyContactForm | null): boolean {
   if (!form) return false;
   const held = form.early;
   form.early = 0;
-  if (held) clearTimeout(held);
-  return Boolean(held);
+  const button = form.querySelector("button");
+  if (!held || !button) return false;
+  clearTimeout(held);
+  button.textContent = contactMessages.submit;
+  button.disabled = false;
+  return true;
 }
 
 /** The contact message form: native constraints first, the service's field errors beneath. */

@@ -133,6 +133,13 @@ export function NewsletterSignup({
     if (typed.email) setEmail(typed.email);
     if (typed.phone) setPhone(typed.phone);
     if (early?.kind === "submit") {
+      // The early script's label and disabled back to React's own (what it hydrated), so the
+      // send's outcome, even a message at once, shows on the button as always.
+      const button = element.querySelector<HTMLButtonElement>("button[type=submit]");
+      if (button) {
+        button.textContent = newsletterMessages.subscribe;
+        button.disabled = false;
+      }
       void submit(typed);
     } else if (early?.kind === "message") {
       messageMs.current = Math.max(0, statusTimeoutMs - (performance.now() - early.shownAt));
