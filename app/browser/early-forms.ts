@@ -15,11 +15,11 @@
 // button's label, the inputs' aria attributes), so hydration keeps the page as it is; the
 // island then takes the same state, and the values typed, in its first layout effect.
 //
-// The newsletter's, startEarlyNewsletter, is written into Home as its source text
-// (app/lib/submit-early.ts), so it refers to nothing outside itself: its phone formatting
-// repeats forms/phone.ts's, and early-forms.test.ts proves the two agree on every input.
-// Contact's is a few lines written small by hand (earlyContactScript): Contact's JavaScript is
-// within a few hundred bytes of its budget (scripts/budgets.ts).
+// Both are a few lines written small by hand, for their bytes (earlyNewsletterCode,
+// earlyContactScript; app/lib/submit-early.ts gives them the forms' words): Contact's
+// JavaScript is within a few dozen bytes of its budget (scripts/budgets.ts), and Home's HTML
+// was just under the size a first round trip brings. The newsletter's repeats forms/phone.ts's
+// formatting; early-forms.test.ts proves the two agree on every input.
 
 export interface EarlyFormsConfig {
   subscribing: string;
@@ -51,127 +51,30 @@ declare global {
 // The form it keeps carries data-early-form="newsletter"; its message element, whose text it
 // sets, data-early-message.
 
-export function startEarlyNewsletter(config: EarlyFormsConfig): void {
-  const handed = new WeakSet<HTMLFormElement>();
-  const states = new WeakMap<HTMLFormElement, { state: EarlyState; timer: number }>();
-
-  const digitsOf = (value: string) =>
-    value
-      .replace(/^\s*\+1/, "")
-      .replace(/\D/g, "")
-      .slice(0, config.phoneDigits);
-  const format = (value: string) => {
-    const d = digitsOf(value);
-    if (d.length === 0) return "";
-    if (d.length <= 3) return `(${d}`;
-    if (d.length <= 6) return `(${d.slice(0, 3)}) ${d.slice(3)}`;
-    return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
-  };
-  const caretAfter = (formatted: string, digitsBefore: number) => {
-    if (digitsBefore <= 0) return formatted.startsWith("(") ? 1 : 0;
-    let seen = 0;
-    for (let i = 0; i < formatted.length; i++) {
-      if (/\d/.test(formatted.charAt(i))) seen++;
-      if (seen === digitsBefore) return i + 1;
-    }
-    return formatted.length;
-  };
-
-  const kindOf = (form: HTMLFormElement) => form.getAttribute("data-early-form");
-  const field = (form: HTMLFormElement, name: string) => {
-    const element = form.elements.namedItem(name);
-    return element instanceof HTMLInputElement ? element : null;
-  };
-  const clear = (form: HTMLFormElement) => {
-    const held = states.get(form);
-    if (held) clearTimeout(held.timer);
-    states.delete(form);
-  };
-
-  // The newsletter's message, and the fields it is about marked as React marks them.
-  const showMessage = (form: HTMLFormElement, reason: "missing" | "phone" | null) => {
-    const message = form.querySelector("[data-early-message]");
-    const region = message?.parentElement;
-    if (!message || !region) return;
-    message.textContent =
-      reason === "missing" ? config.missing : reason === "phone" ? config.shortPhone : "";
-    for (const name of ["email", "phone"]) {
-      const input = field(form, name);
-      if (!input) continue;
-      const invalid = reason === "missing" || (reason === "phone" && name === "phone");
-      const others = (input.getAttribute("aria-describedby") ?? "")
-        .split(" ")
-        .filter((id) => id && id !== region.id);
-      const describedBy = invalid ? [region.id, ...others] : others;
-      if (invalid) input.setAttribute("aria-invalid", "true");
-      else input.removeAttribute("aria-invalid");
-      if (describedBy.length > 0) input.setAttribute("aria-describedby", describedBy.join(" "));
-      else input.removeAttribute("aria-describedby");
-    }
-    clear(form);
-    if (!reason) return;
-    const timer = window.setTimeout(() => showMessage(form, null), config.messageMs);
-    states.set(form, { state: { kind: "message", reason, shownAt: performance.now() }, timer });
-  };
-
-  const hold = (form: HTMLFormElement, label: string) => {
-    showMessage(form, null);
-    const button = form.querySelector<HTMLButtonElement>("button[type=submit]");
-    if (button) {
-      button.textContent = label;
-      button.disabled = true;
-    }
-    const timer = window.setTimeout(() => {
-      handed.add(form);
-      states.delete(form);
-      form.submit();
-    }, config.fallbackMs);
-    states.set(form, { state: { kind: "submit" }, timer });
-  };
-
-  document.addEventListener("input", (event) => {
-    const input = event.target;
-    if (!(input instanceof HTMLInputElement) || input.name !== "phone") return;
-    const form = input.form;
-    if (!form || kindOf(form) !== "newsletter" || handed.has(form)) return;
-    const raw = input.value;
-    const formatted = format(raw);
-    if (formatted === raw) return;
-    const at = input.selectionStart ?? raw.length;
-    input.value = formatted;
-    if (document.activeElement === input) {
-      const caret = caretAfter(formatted, digitsOf(raw.slice(0, at)).length);
-      input.setSelectionRange(caret, caret);
-    }
-  });
-
-  document.addEventListener("submit", (event) => {
-    const form = event.target;
-    if (!(form instanceof HTMLFormElement) || event.defaultPrevented || handed.has(form)) return;
-    if (kindOf(form) !== "newsletter") return;
-    event.preventDefault();
-    if (states.get(form)?.state.kind === "submit") return;
-    const email = field(form, "email")?.value.trim() ?? "";
-    const phoneInput = field(form, "phone");
-    const phone = phoneInput?.value.trim() ?? "";
-    if (!email && !phone) return showMessage(form, "missing");
-    const digits = digitsOf(phone).length;
-    if (digits !== 0 && digits !== config.phoneDigits) {
-      showMessage(form, "phone");
-      phoneInput?.focus();
-      return;
-    }
-    hold(form, config.subscribing);
-  });
-
-  window.rinkEarlyForms = {
-    take(form) {
-      handed.add(form);
-      const held = states.get(form);
-      clear(form);
-      return held?.state ?? null;
-    },
-  };
+/**
+ * The newsletter's early script, written small by hand: Home's HTML was within 600 bytes
+ * (brotli) of the 14.6 KB a first round trip brings (TCP's initial window, which Lighthouse's
+ * simulation counts), and the same script as readable compiled code cost Home's first paint a
+ * round trip (decision 015). What each part does, in order:
+ *   D: the digits of a value, a leading +1 dropped, at most `phoneDigits` (forms/phone.ts);
+ *   F: the value formatted as (123) 456-7890 as far as its digits go (formatPhoneInput);
+ *   C: where the caret goes after `n` digits (caretAfterDigits);
+ *   N: whether a form is the newsletter and still the script's (not handed to the island);
+ *   X: forgets a form's state and its timer;
+ *   M: shows the message for reason "missing" or "phone" (or none), marks the fields it is
+ *      about with aria-invalid and the message's id first in aria-describedby, as the island
+ *      renders them, and clears it after `messageMs`;
+ *   on input: formats the phone and puts the caret back beside the same digit;
+ *   on submit (unless the island took it): no email and no phone: the message; a phone short
+ *   of its digits: the phone message and the focus; otherwise Subscribing..., disabled, held
+ *   for the island, and posted by the browser after `fallbackMs` without one;
+ *   window.rinkEarlyForms.take(form): hands the form and what it holds to the island.
+ * early-forms.test.ts runs this text: formatting against forms/phone.ts on any input, and each
+ * behaviour above, then hydration over it.
+ */
+export function earlyNewsletterCode(config: EarlyFormsConfig): string {
+  const c = JSON.stringify(config).replace(/</g, "\\u003c");
+  return `(c=>{let H=new WeakSet,S=new WeakMap,D=v=>v.replace(/^\\s*\\+1/,"").replace(/\\D/g,"").slice(0,c.phoneDigits),F=v=>{let d=D(v),n=d.length;return n?n<4?"("+d:n<7?"("+d.slice(0,3)+") "+d.slice(3):"("+d.slice(0,3)+") "+d.slice(3,6)+"-"+d.slice(6):""},C=(f,n)=>{if(n<=0)return f[0]=="("?1:0;for(let i=0,s=0;i<f.length;)if(/\\d/.test(f[i++])&&++s==n)return i;return f.length},N=f=>f.dataset.earlyForm=="newsletter"&&!H.has(f),X=f=>{clearTimeout(S.get(f)?.t);S.delete(f)},M=(f,r)=>{let m=f.querySelector("[data-early-message]"),g=m.parentElement;m.textContent=r=="missing"?c.missing:r?c.shortPhone:"";for(let x of["email","phone"]){let i=f.elements[x],o=(i.getAttribute("aria-describedby")||"").split(" ").filter(d=>d&&d!=g.id);if(r=="missing"||r&&x=="phone"){i.setAttribute("aria-invalid","true");o.unshift(g.id)}else i.removeAttribute("aria-invalid");o[0]?i.setAttribute("aria-describedby",o.join(" ")):i.removeAttribute("aria-describedby")}X(f);r&&S.set(f,{s:{kind:"message",reason:r,shownAt:performance.now()},t:setTimeout(()=>M(f),c.messageMs)})};addEventListener("input",e=>{let i=e.target,f=i.form,v=i.value,o,a;if(i.name!="phone"||!f||!N(f)||(o=F(v))==v)return;a=i.selectionStart??v.length;i.value=o;if(document.activeElement==i){a=C(o,D(v.slice(0,a)).length);i.setSelectionRange(a,a)}});addEventListener("submit",e=>{let f=e.target,p,n,b;if(!N(f)||e.defaultPrevented)return;e.preventDefault();if(S.get(f)?.s.kind=="submit")return;p=f.elements.phone;n=D(p.value).length;if(!f.elements.email.value.trim()&&!p.value.trim())return M(f,"missing");if(n&&n!=c.phoneDigits){M(f,"phone");p.focus();return}M(f);b=f.querySelector("[type=submit]");b.textContent=c.subscribing;b.disabled=!0;S.set(f,{s:{kind:"submit"},t:setTimeout(()=>{H.add(f);S.delete(f);f.submit()},c.fallbackMs)})});window.rinkEarlyForms={take(f){H.add(f);let s=S.get(f)?.s??null;X(f);return s}}})(${c})`;
 }
 
 /**

@@ -1,12 +1,12 @@
-// The forms' early script as the page writes it in (app/browser/early-forms.ts): its source,
-// run with the forms' own words and limits, so what shows before hydration is what React shows.
+// The forms' early scripts as the pages write them in (app/browser/early-forms.ts), with the
+// forms' own words and limits, so what shows before hydration is what React shows.
 
 import { contactMessages } from "../../forms/contact";
 import { newsletterMessages, phoneDigits, statusTimeoutMs } from "../../forms/newsletter";
 import {
   type EarlyFormsConfig,
   earlyContactScript,
-  startEarlyNewsletter,
+  earlyNewsletterCode,
 } from "../browser/early-forms";
 import { shortPhoneMessage } from "./submit-newsletter";
 
@@ -26,11 +26,9 @@ export const earlyFormsConfig: EarlyFormsConfig = {
   phoneDigits,
 };
 
-/** Home's inline script: startEarlyNewsletter's own text, called with the config (as JSON). */
-export function earlyNewsletterScript(config: EarlyFormsConfig = earlyFormsConfig): string {
-  const json = JSON.stringify(config).replace(/</g, "\\u003c");
-  return `(${startEarlyNewsletter.toString()})(${json})`;
-}
+/** Home's inline script, with the newsletter's words. */
+export const earlyNewsletterScript = (config: EarlyFormsConfig = earlyFormsConfig) =>
+  earlyNewsletterCode(config);
 
 /** Contact's inline script. */
 export const earlyContact = () => earlyContactScript(contactMessages.sending, fallbackMs);
