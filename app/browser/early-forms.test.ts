@@ -15,6 +15,7 @@ import { ContactForm } from "../components/contact-form";
 import { NewsletterSignup } from "../components/newsletter-signup";
 import { earlyContact, earlyNewsletterScript, fallbackMs } from "../lib/submit-early";
 import { shortPhoneMessage } from "../lib/submit-newsletter";
+import { newsletterReady } from "./early-forms";
 
 // React reads this to know it runs inside act().
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -89,6 +90,10 @@ const tapSubmit = (form: HTMLFormElement) => {
 };
 
 describe("the newsletter before its island", () => {
+  it("once run, lets the form show (app.css keeps it invisible until then)", () => {
+    expect(document.documentElement.classList.contains(newsletterReady)).toBe(true);
+  });
+
   it("formats the phone exactly as the island does, caret included", () => {
     const { form } = built(newsletter(vi.fn()));
     const phone = input(form, "phone");

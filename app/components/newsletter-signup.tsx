@@ -1,7 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { newsletterFields, newsletterMessages, statusTimeoutMs } from "../../forms/newsletter";
 import { caretAfterDigits, formatPhoneInput, phoneDigitsOf } from "../../forms/phone";
-import { takeEarlyForm } from "../browser/early-forms";
+import { newsletterReady, takeEarlyForm } from "../browser/early-forms";
 import {
   missingContact,
   type NewsletterStatus,
@@ -123,6 +123,8 @@ export function NewsletterSignup({
     const element = form.current;
     if (!element) return;
     const early = takeEarlyForm(element);
+    // Shown now, should the early script not have come (app.css hides it until one has).
+    document.documentElement.classList.add(newsletterReady);
     const typed = {
       email: (element.elements.namedItem("email") as HTMLInputElement | null)?.value ?? "",
       phone: formatPhoneInput(

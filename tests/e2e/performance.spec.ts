@@ -138,7 +138,11 @@ test.describe("loading, hydrating and prefetching", () => {
         ).toEqual([]);
         const assets = requested
           .map((url) => new URL(url))
-          .filter((url) => url.origin === own && url.pathname.startsWith("/assets/"))
+          .filter(
+            (url) =>
+              url.origin === own &&
+              (url.pathname.startsWith("/assets/") || url.pathname.endsWith(".js")),
+          )
           .map((url) => url.pathname);
         expect(assets.filter((a) => a.endsWith(".css"))).toEqual([]);
         const html = await (await request.get(path)).text();

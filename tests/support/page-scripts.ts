@@ -3,9 +3,17 @@
 // scripts/budgets.ts, which counts their bytes, and tests/e2e/performance.spec.ts, which
 // checks in the browser that a page runs nothing else.
 
-/** The /assets/ files a page's HTML names (photos aside: they are not code). */
+/**
+ * The /assets/ files a page's HTML names (photos aside: they are not code), and any other
+ * script of the site's it loads by its `src` (Home's /early-newsletter.js).
+ */
 export const assetsNamedBy = (html: string) =>
-  new Set([...html.matchAll(/["'](\/assets\/(?!photos\/)[^"']+)["']/g)].map((m) => m[1] ?? ""));
+  new Set(
+    [
+      ...html.matchAll(/["'](\/assets\/(?!photos\/)[^"']+)["']/g),
+      ...html.matchAll(/<script\b[^>]*\ssrc=["'](\/(?!\/)[^"']+)["']/g),
+    ].map((m) => m[1] ?? ""),
+  );
 
 /** A script's own imports ("./react.Cx1.js" in /assets/x.js → "/assets/react.Cx1.js"). */
 export function importsOf(asset: string, code: string): string[] {
