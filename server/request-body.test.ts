@@ -49,11 +49,19 @@ async function readTime({ type, body }: Encoding, fields: number): Promise<numbe
 describe("reading a body", () => {
   it.each(Object.entries(encodings))("grows linearly with its fields: %s", async (_, encoding) => {
     await readTime(encoding, 1000); // warm up the parser
-    const small = await readTime(encoding, 2000);
-    const large = await readTime(encoding, 16_000);
-    // Linear: about 8 (up to 19 seen with both cores busy: a big object grows in steps).
-    // Quadratic (the repeated-field merge that copied its list): 64 and more (80-190 seen).
-    expect(large / small).toBeLessThan(32);
+    // Linear: about 8 (up to 19 seen with both cores busy: a big object grows in steps; 24-38
+    // for distinct names on a paravirtualised machine, 2026-11-26). Quadratic (the
+    // repeated-field merge that copied its list): 64 and more (80-190 seen), in every round.
+    // So the best of up to five rounds, each measuring both sizes anew: a round the machine
+    // disturbed does not decide alone.
+    const ratios: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      const small = await readTime(encoding, 2000);
+      const large = await readTime(encoding, 16_000);
+      ratios.push(large / small);
+      if (large / small < 32) break;
+    }
+    expect(Math.min(...ratios), `each round: ${ratios.map((r) => r.toFixed(1))}`).toBeLessThan(32);
   });
 
   it("keeps a field sent more than once as all of its values, in order", async () => {

@@ -12,6 +12,7 @@ import {
   rmSync,
   symlinkSync,
 } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -56,6 +57,27 @@ export interface EdgeOptions {
   vars?: Record<string, string>;
   /** A port chosen in advance (when a variable must name the Worker's own address); else a free one. */
   port?: number;
+}
+
+/**
+ * Until nothing answers on `port`: workerd, wrangler's grandchild, can hold the port a moment
+ * after wrangler has gone, and a restart on the same port then fails "Address already in use"
+ * (seen in a fresh-clone run, 2026-11-26). At most 10 s.
+ */
+async function untilFree(port: number) {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const listening = await new Promise<boolean>((done) => {
+      const socket = connect(port, "127.0.0.1");
+      socket.once("connect", () => {
+        socket.destroy();
+        done(true);
+      });
+      socket.once("error", () => done(false));
+    });
+    if (!listening) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
@@ -152,6 +174,7 @@ export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
     },
     async restart(vars) {
       await stop();
+      await untilFree(port);
       await start(vars);
     },
     async stop() {
