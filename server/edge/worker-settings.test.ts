@@ -2,34 +2,17 @@
 // (settings.ts): where Node refuses to start, the Worker says so and leaves that part off. In
 // process, with stand-in bindings: no request here reaches the database.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import worker from "./worker.ts";
+import { bindingsWith, postText } from "./worker-in-process.ts";
 
-const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} };
-const bindings = (vars: Record<string, string>) => ({
-  // Any use of the database here would be a failure of the test's premise.
-  DB: {
-    prepare() {
-      throw new Error("no database in this test");
-    },
-  },
-  ASSETS: { fetch: async () => new Response("Not found", { status: 404 }) },
+const bindings = bindingsWith({
   NEWSLETTER_SERVICE: "kit",
   KIT_API_KEY: "kit-test-key",
   KIT_FORM_ID: "4242",
   SITE_URL: "https://rink.example",
-  ...vars,
 });
 // Text, not JSON: a webhook whose secret is accepted is refused next for its type (415).
 const hook = (secret: string, env: ReturnType<typeof bindings>) =>
-  worker.fetch(
-    new Request(`https://rink.example/hooks/kit/${secret}`, {
-      method: "POST",
-      headers: { "Content-Type": "text/plain" },
-      body: "hello",
-    }),
-    env as never,
-    ctx as never,
-  );
+  postText(`/hooks/kit/${secret}`, env);
 
 afterEach(() => vi.restoreAllMocks());
 

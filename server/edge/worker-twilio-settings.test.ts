@@ -4,37 +4,19 @@
 // address Twilio never signed. In process, with stand-in bindings: no request here reaches the
 // database.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import worker from "./worker.ts";
+import { bindingsWith, postText } from "./worker-in-process.ts";
 
-const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} };
-const bindings = (vars: Record<string, string>) => ({
-  // Any use of the database here would be a failure of the test's premise.
-  DB: {
-    prepare() {
-      throw new Error("no database in this test");
-    },
-  },
-  ASSETS: { fetch: async () => new Response("Not found", { status: 404 }) },
+const bindings = bindingsWith({
   SMS_SERVICE: "twilio",
   TWILIO_ACCOUNT_SID: `AC${"a".repeat(32)}`,
   TWILIO_AUTH_TOKEN: "token",
   TWILIO_MESSAGING_SERVICE_SID: `MG${"b".repeat(32)}`,
   RINK_NAME: "Sugar Creek Skateland",
   SITE_URL: "https://rink.example",
-  ...vars,
 });
 // Text, not a form: the webhook, when it is there, refuses it for its type (415) before any
 // signature or database; when Twilio is off, /hooks/ is not the Worker's (the site's 404).
-const hook = (env: ReturnType<typeof bindings>, path = "/hooks/twilio") =>
-  worker.fetch(
-    new Request(`https://rink.example${path}`, {
-      method: "POST",
-      headers: { "Content-Type": "text/plain" },
-      body: "hello",
-    }),
-    env as never,
-    ctx as never,
-  );
+const hook = (env: ReturnType<typeof bindings>, path = "/hooks/twilio") => postText(path, env);
 
 afterEach(() => vi.restoreAllMocks());
 
