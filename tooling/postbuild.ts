@@ -24,6 +24,7 @@ import {
   type StaticPage,
 } from "../server/security-headers.ts";
 import { buildDirectory } from "./build-dir.ts";
+import { externalizeIslandRuntime } from "./island-runtime.ts";
 import { projectRoot } from "./project.ts";
 
 const root = join(buildDirectory, "client");
@@ -74,10 +75,13 @@ copyFileSync(join(root, "404.html"), join(root, "404/index.html"));
 // module it would be high, and a phone's first paint would wait for it (Lighthouse counts a
 // high-priority script before the first paint: +0.13 s on every page, decision 014), or
 // written into the page it would push Home's HTML past the first round trip (14.6 KB).
-// Astro writes the tag; the attribute is added here.
+// Astro writes the tag; the attribute is added here. Astro's island runtime, which it writes
+// into each page with an island, becomes a file of its own (tooling/island-runtime.ts).
 for (const page of files(root).filter((f) => f.endsWith(".html"))) {
   const html = readFileSync(page, "utf8");
-  const low = html.replace(
+  const islands = externalizeIslandRuntime(html);
+  if (islands.file) writeFileSync(join(root, islands.file.path), islands.file.code);
+  const low = islands.html.replace(
     /<script type="module" src="(\/assets\/[^"]+\.js)"><\/script>/g,
     '<script type="module" src="$1" fetchpriority="low"></script>',
   );
