@@ -53,11 +53,17 @@ export interface RunningEdge {
 export interface EdgeOptions {
   /** The built site (a build's client folder, or the fake one). */
   siteDir: string;
-  /** Worker variables over wrangler.jsonc's. */
-  vars?: Record<string, string>;
-  /** A port chosen in advance (when a variable must name the Worker's own address); else a free one. */
-  port?: number;
+  /** Worker variables over wrangler.jsonc's; a function when one must name the Worker's own port. */
+  vars?: Record<string, string> | ((port: number) => Record<string, string>);
 }
+
+/**
+ * A free port can be taken between our probe and workerd's bind (tests run on both cores), and
+ * wrangler then exits "Address already in use" (the stop's CI, 2026-11-26): so a start that
+ * fails so is tried again on another free port, three times at most.
+ */
+const portTaken = /Address already in use/;
+const startAttempts = 3;
 
 /**
  * Until nothing answers on `port`: workerd, wrangler's grandchild, can hold the port a moment
@@ -97,10 +103,12 @@ export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
   mkdirSync(place.home ?? "", { recursive: true });
   await applyMigrations(place);
 
-  const port = options.port ?? (await freePort());
-  const url = `http://127.0.0.1:${port}`;
+  let port = 0;
+  let url = "";
   let printed = "";
   let child: ChildProcess | undefined;
+  const varsFor = (port: number) =>
+    typeof options.vars === "function" ? options.vars(port) : options.vars;
 
   async function start(vars?: Record<string, string>) {
     const started = spawnEdgeDev({ ...place, port, vars });
@@ -137,12 +145,21 @@ export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
     return join(dir, file);
   }
 
-  try {
-    await start(options.vars);
-  } catch (error) {
-    await stop();
-    rmSync(workDir, { recursive: true, force: true });
-    throw error;
+  for (let attempt = 1; ; attempt += 1) {
+    port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    try {
+      await start(varsFor(port));
+      break;
+    } catch (error) {
+      await stop();
+      const tryAgain = attempt < startAttempts && portTaken.test(printed);
+      if (!tryAgain) {
+        rmSync(workDir, { recursive: true, force: true });
+        throw error;
+      }
+      printed = "";
+    }
   }
   return {
     url,

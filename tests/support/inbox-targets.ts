@@ -183,11 +183,9 @@ export async function edgeTarget(
     ...limits,
     ...settings,
   };
-  const port = await freePort();
   const edge = await startEdge({
     siteDir: options.siteDir ?? fakeSite(dir.path),
-    vars: withOwnOrigin(vars, port),
-    port,
+    vars: (port) => withOwnOrigin(vars, port),
   });
   return {
     platform: "workers",
@@ -201,7 +199,7 @@ export async function edgeTarget(
     mails: edge.mails,
     waitForMails: edge.waitForMails,
     output: edge.output,
-    restart: (settings) => edge.restart(withOwnOrigin({ ...vars, ...settings }, port)),
+    restart: (settings) => edge.restart(withOwnOrigin({ ...vars, ...settings }, edge.port)),
     async stop() {
       await edge.stop();
       dir.remove();
