@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { smsConsent } from "./newsletter";
+import { smsConsent } from "./newsletter.ts";
 
 describe("text-alert consent", () => {
   it("names the sender and says what a US text programme must", () => {

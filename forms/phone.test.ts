@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { phoneDigits } from "./newsletter";
-import { caretAfterDigits, formatPhoneInput, phoneDigitsOf, phoneKey } from "./phone";
+import { phoneDigits } from "./newsletter.ts";
+import { caretAfterDigits, formatPhoneInput, phoneDigitsOf, phoneKey } from "./phone.ts";
 
 const pattern = "(ddd) ddd-dddd";
 

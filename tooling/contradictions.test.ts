@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { site } from "../app/content/site";
-import type { SiteContent } from "../app/content/types";
-import { findContradictions } from "./contradictions";
+import { site } from "../app/content/site.ts";
+import type { SiteContent } from "../app/content/types.ts";
+import { findContradictions } from "./contradictions.ts";
 
 const clone = (): SiteContent => structuredClone(site) as SiteContent;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { externalizeIslandRuntime } from "./island-runtime";
+import { externalizeIslandRuntime } from "./island-runtime.ts";
 
 // The two scripts as Astro 5 writes them (shortened in the middle), around an island.
 const directive =

@@ -8,14 +8,14 @@ import { act, createElement } from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { contactMessages } from "../../forms/contact";
-import { newsletterMessages, statusTimeoutMs } from "../../forms/newsletter";
-import { caretAfterDigits, formatPhoneInput, phoneDigitsOf } from "../../forms/phone";
-import { ContactForm } from "../components/contact-form";
-import { NewsletterSignup } from "../components/newsletter-signup";
-import { earlyContact, earlyNewsletterScript, fallbackMs } from "../lib/submit-early";
-import { shortPhoneMessage } from "../lib/submit-newsletter";
-import { newsletterReady } from "./early-forms";
+import { contactMessages } from "../../forms/contact.ts";
+import { newsletterMessages, statusTimeoutMs } from "../../forms/newsletter.ts";
+import { caretAfterDigits, formatPhoneInput, phoneDigitsOf } from "../../forms/phone.ts";
+import { ContactForm } from "../components/contact-form.tsx";
+import { NewsletterSignup } from "../components/newsletter-signup.tsx";
+import { earlyContact, earlyNewsletterScript, fallbackMs } from "../lib/submit-early.ts";
+import { shortPhoneMessage } from "../lib/submit-newsletter.ts";
+import { newsletterReady } from "./early-forms.ts";
 
 // React reads this to know it runs inside act().
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

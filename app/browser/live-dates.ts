@@ -3,10 +3,10 @@
 // order, in place of the content's own item for that date. A list on the screen would move
 // under the visitor's eyes, so each list changes only while it is out of view (below the
 // screen nothing visible moves; above it the browser's scroll anchoring keeps the view still).
-import type { SpecialDate } from "../content/types";
-import { formatDate } from "../lib/format";
-import { specialHoursText } from "../lib/hours";
-import { hideIfEmpty } from "./today";
+import type { SpecialDate } from "../content/types.ts";
+import { formatDate } from "../lib/format.ts";
+import { specialHoursText } from "../lib/hours.ts";
+import { hideIfEmpty } from "./today.ts";
 
 const waiting = new Map<Element, IntersectionObserver>();
 

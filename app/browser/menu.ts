@@ -3,7 +3,7 @@
 // it and scrolls the page smoothly to the top while the next page loads (spec: "Clicking a
 // navigation link closes the mobile menu and scrolls smoothly to the top"; at once for
 // visitors who prefer reduced motion); the next page then opens at its top.
-import { scrollToTop } from "../lib/scroll";
+import { scrollToTop } from "../lib/scroll.ts";
 
 export function startMenu(root: ParentNode = document): void {
   const toggle = root.querySelector<HTMLButtonElement>("[data-menu-toggle]");

@@ -2,7 +2,7 @@
 // clock, and again each minute: the text, the owner's note, and the open or closed colours
 // that the component wrote into data attributes. The rink's hours come from the page's JSON
 // (app/layouts/site.astro), read once.
-import { describeOpenStatus, openStatus, type RinkHours } from "../lib/open-now";
+import { describeOpenStatus, openStatus, type RinkHours } from "../lib/open-now.ts";
 
 export interface RinkClockData extends RinkHours {
   timeZone: string;

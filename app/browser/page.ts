@@ -3,16 +3,16 @@
 // update (its bar, and its date in the status and the lists), the announcement's end, the
 // year in the footer, the galleries' viewer and hover prefetch. The forms are React islands
 // of their own.
-import { inForce } from "../lib/announcement";
-import { rinkClock } from "../lib/calendar-day";
-import { type LiveUpdate, liveSpecialDate, withLiveDate } from "../lib/live-update";
-import { startGalleries } from "./gallery";
-import { showLiveDates } from "./live-dates";
-import { showLiveBar, watchLiveUpdate } from "./live-update";
-import { startMenu } from "./menu";
-import { type RinkClockData, showOpenStatus } from "./open-status";
-import { startHoverPrefetch } from "./prefetch";
-import { showToday } from "./today";
+import { inForce } from "../lib/announcement.ts";
+import { rinkClock } from "../lib/calendar-day.ts";
+import { type LiveUpdate, liveSpecialDate, withLiveDate } from "../lib/live-update.ts";
+import { startGalleries } from "./gallery.ts";
+import { showLiveDates } from "./live-dates.ts";
+import { showLiveBar, watchLiveUpdate } from "./live-update.ts";
+import { startMenu } from "./menu.ts";
+import { type RinkClockData, showOpenStatus } from "./open-status.ts";
+import { startHoverPrefetch } from "./prefetch.ts";
+import { showToday } from "./today.ts";
 
 interface PageData extends RinkClockData {
   /** Where the owner's live update is read; null where the site has no server of its own. */

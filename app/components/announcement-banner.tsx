@@ -1,4 +1,4 @@
-import type { AnnouncementWindow } from "../lib/announcement";
+import type { AnnouncementWindow } from "../lib/announcement.ts";
 
 /**
  * The owner's announcement at the top of every page. Before the first paint an inline script

@@ -2,11 +2,11 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { contactMessages } from "../../forms/contact";
-import { ContactAfter, ContactBefore, contactFormProps } from "../routes/contact";
-import { meta as contactThanksMeta } from "../routes/contact-thanks";
-import { meta as newsletterThanksMeta } from "../routes/newsletter-thanks";
-import { ContactBlock } from "./contact-block";
+import { contactMessages } from "../../forms/contact.ts";
+import { ContactAfter, ContactBefore, contactFormProps } from "../routes/contact.tsx";
+import { meta as contactThanksMeta } from "../routes/contact-thanks.tsx";
+import { meta as newsletterThanksMeta } from "../routes/newsletter-thanks.tsx";
+import { ContactBlock } from "./contact-block.tsx";
 
 afterEach(() => {
   cleanup();

@@ -1,9 +1,9 @@
 import { type ReactNode, useState } from "react";
-import { contactMessages } from "../../forms/contact";
-import type { Phone } from "../content/types";
-import type { ContactTarget } from "../lib/submit-contact";
-import { ContactForm } from "./contact-form";
-import { ThankYou } from "./thank-you";
+import { contactMessages } from "../../forms/contact.ts";
+import type { Phone } from "../content/types.ts";
+import type { ContactTarget } from "../lib/submit-contact.ts";
+import { ContactForm } from "./contact-form.tsx";
+import { ThankYou } from "./thank-you.tsx";
 
 interface ContactBlockProps {
   action: string;

@@ -5,19 +5,19 @@ import {
   contactMessages,
   contactSubjects,
   subjectPlaceholder,
-} from "../../forms/contact";
-import type { Phone } from "../content/types";
-import { formatPhone, telHref } from "../lib/phone";
+} from "../../forms/contact.ts";
+import type { Phone } from "../content/types.ts";
+import { formatPhone, telHref } from "../lib/phone.ts";
 import {
   type ContactStatus,
   type ContactTarget,
   startContactSession,
   submitContact,
-} from "../lib/submit-contact";
-import { buttonStyles } from "./ui/button-styles";
-import { Field } from "./ui/field";
-import { controlAria, controlStyles } from "./ui/field-styles";
-import { Honeypot } from "./ui/honeypot";
+} from "../lib/submit-contact.ts";
+import { buttonStyles } from "./ui/button-styles.ts";
+import { Field } from "./ui/field.tsx";
+import { controlAria, controlStyles } from "./ui/field-styles.ts";
+import { Honeypot } from "./ui/honeypot.tsx";
 
 interface ContactFormProps {
   /** Where the form posts without JavaScript: `${endpoint}/f/${id}`. */

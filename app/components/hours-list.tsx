@@ -1,4 +1,4 @@
-import type { HoursRow } from "../lib/hours";
+import type { HoursRow } from "../lib/hours.ts";
 
 interface HoursListProps {
   rows: readonly HoursRow[];

@@ -1,7 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
-import { newsletterFields, newsletterMessages, statusTimeoutMs } from "../../forms/newsletter";
-import { caretAfterDigits, formatPhoneInput, phoneDigitsOf } from "../../forms/phone";
-import { newsletterReady, takeEarlyForm } from "../browser/early-forms";
+import { newsletterFields, newsletterMessages, statusTimeoutMs } from "../../forms/newsletter.ts";
+import { caretAfterDigits, formatPhoneInput, phoneDigitsOf } from "../../forms/phone.ts";
+import { newsletterReady, takeEarlyForm } from "../browser/early-forms.ts";
 import {
   missingContact,
   type NewsletterStatus,
@@ -10,11 +10,11 @@ import {
   shortPhone,
   shortPhoneMessage,
   trackNewsletterSignup,
-} from "../lib/submit-newsletter";
-import { buttonStyles } from "./ui/button-styles";
-import { Field } from "./ui/field";
-import { controlAria, controlStyles } from "./ui/field-styles";
-import { Honeypot } from "./ui/honeypot";
+} from "../lib/submit-newsletter.ts";
+import { buttonStyles } from "./ui/button-styles.ts";
+import { Field } from "./ui/field.tsx";
+import { controlAria, controlStyles } from "./ui/field-styles.ts";
+import { Honeypot } from "./ui/honeypot.tsx";
 
 interface NewsletterSignupProps {
   title: string;

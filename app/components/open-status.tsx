@@ -1,11 +1,11 @@
-import { buildDate } from "../lib/build-date";
-import { upcomingSpecialDates } from "../lib/calendar-day";
+import { buildDate } from "../lib/build-date.ts";
+import { upcomingSpecialDates } from "../lib/calendar-day.ts";
 import {
   describeOpenStatus,
   openStatus,
   type RinkHours,
   reservedStatusTexts,
-} from "../lib/open-now";
+} from "../lib/open-now.ts";
 
 interface OpenStatusProps extends RinkHours {
   timeZone: string;

@@ -1,5 +1,5 @@
-import type { PartyPackage } from "../content/types";
-import { formatDuration, formatPrice, formatSkaters } from "../lib/format";
+import type { PartyPackage } from "../content/types.ts";
+import { formatDuration, formatPrice, formatSkaters } from "../lib/format.ts";
 
 interface PartyPackageCardProps {
   pkg: PartyPackage;

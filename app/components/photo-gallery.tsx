@@ -1,6 +1,6 @@
-import { fullSizeUrl, type Photo } from "../lib/photo";
-import { PhotoViewer } from "./photo-viewer";
-import { ResponsivePhoto } from "./responsive-photo";
+import { fullSizeUrl, type Photo } from "../lib/photo.ts";
+import { PhotoViewer } from "./photo-viewer.tsx";
+import { ResponsivePhoto } from "./responsive-photo.tsx";
 
 interface PhotoGalleryProps {
   photos: Photo[];

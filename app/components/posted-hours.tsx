@@ -1,8 +1,8 @@
-import type { DayHours, SpecialDate } from "../content/types";
-import { hoursRows } from "../lib/hours";
-import { HoursList } from "./hours-list";
-import { OpenStatus } from "./open-status";
-import { SpecialDatesList } from "./special-dates-list";
+import type { DayHours, SpecialDate } from "../content/types.ts";
+import { hoursRows } from "../lib/hours.ts";
+import { HoursList } from "./hours-list.tsx";
+import { OpenStatus } from "./open-status.tsx";
+import { SpecialDatesList } from "./special-dates-list.tsx";
 
 interface PostedHoursProps {
   hours: readonly DayHours[];

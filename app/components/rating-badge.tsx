@@ -1,4 +1,4 @@
-import { StarIcon } from "./icons";
+import { StarIcon } from "./icons.tsx";
 
 interface RatingBadgeProps {
   value: number;

@@ -1,4 +1,4 @@
-import { fallbackUrl, type Photo, srcSet } from "../lib/photo";
+import { fallbackUrl, type Photo, srcSet } from "../lib/photo.ts";
 
 interface ResponsivePhotoProps {
   photo: Photo;

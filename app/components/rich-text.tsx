@@ -1,6 +1,6 @@
 import { Fragment } from "react";
-import { formatPhone, telHref } from "../lib/phone";
-import { type Fact, parseRichText } from "../lib/rich-text";
+import { formatPhone, telHref } from "../lib/phone.ts";
+import { type Fact, parseRichText } from "../lib/rich-text.ts";
 
 /** What the braces in the owner's words stand for (app/lib/rich-text.ts). */
 export interface RichFacts {

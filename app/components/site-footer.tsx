@@ -1,9 +1,9 @@
-import type { Address, DayHours, NavLink, Phone, SpecialDate } from "../content/types";
-import { directionsUrl } from "../lib/maps";
-import { formatPhone, telHref } from "../lib/phone";
-import { PhoneIcon } from "./icons";
-import { PostedHours } from "./posted-hours";
-import { RatingBadge } from "./rating-badge";
+import type { Address, DayHours, NavLink, Phone, SpecialDate } from "../content/types.ts";
+import { directionsUrl } from "../lib/maps.ts";
+import { formatPhone, telHref } from "../lib/phone.ts";
+import { PhoneIcon } from "./icons.tsx";
+import { PostedHours } from "./posted-hours.tsx";
+import { RatingBadge } from "./rating-badge.tsx";
 
 interface SiteFooterProps {
   name: string;

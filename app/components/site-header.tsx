@@ -1,7 +1,7 @@
-import type { NavLink as NavItem, Phone } from "../content/types";
-import { isCurrent } from "../lib/current-page";
-import { telHref } from "../lib/phone";
-import { PhoneIcon } from "./icons";
+import type { NavLink as NavItem, Phone } from "../content/types.ts";
+import { isCurrent } from "../lib/current-page.ts";
+import { telHref } from "../lib/phone.ts";
+import { PhoneIcon } from "./icons.tsx";
 
 interface SiteHeaderProps {
   name: string;

@@ -1,8 +1,8 @@
-import type { SpecialDate } from "../content/types";
-import { buildDate } from "../lib/build-date";
-import { fromToday, shownUntil } from "../lib/dated";
-import { formatDate } from "../lib/format";
-import { specialHoursText } from "../lib/hours";
+import type { SpecialDate } from "../content/types.ts";
+import { buildDate } from "../lib/build-date.ts";
+import { fromToday, shownUntil } from "../lib/dated.ts";
+import { formatDate } from "../lib/format.ts";
+import { specialHoursText } from "../lib/hours.ts";
 
 interface SpecialDatesListProps {
   dates: readonly SpecialDate[];

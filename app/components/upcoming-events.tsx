@@ -1,8 +1,8 @@
-import type { SpecialDate } from "../content/types";
-import { buildDate } from "../lib/build-date";
-import { calendarPath, eventId } from "../lib/calendar-path";
-import { shownUntil } from "../lib/dated";
-import { formatDate, formatPrice, formatTimeRange } from "../lib/format";
+import type { SpecialDate } from "../content/types.ts";
+import { buildDate } from "../lib/build-date.ts";
+import { calendarPath, eventId } from "../lib/calendar-path.ts";
+import { shownUntil } from "../lib/dated.ts";
+import { formatDate, formatPrice, formatTimeRange } from "../lib/format.ts";
 
 export type UpcomingEvent = SpecialDate["events"][number] & { date: string };
 

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ContentError, contentDir, loadSiteContent } from "./load";
+import { ContentError, contentDir, loadSiteContent } from "./load.ts";
 
 // The owner's files read through the schema: what the build does, and what it says when a
 // file is wrong (the owner reads it in the host's build log).

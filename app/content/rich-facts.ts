@@ -1,10 +1,10 @@
 // What the braces in the owner's words stand for (app/lib/rich-text.ts), each from where it
 // lives: the rink's name and Main number in content/rink.yml, the texts a month in the forms'
 // shared rules (the limit the owner's updates keep to).
-import { textsPerMonth } from "../../forms/newsletter";
-import type { RichFacts } from "../components/rich-text";
-import { phoneByLabel } from "../lib/phone";
-import { site } from "./site";
+import { textsPerMonth } from "../../forms/newsletter.ts";
+import type { RichFacts } from "../components/rich-text.tsx";
+import { phoneByLabel } from "../lib/phone.ts";
+import { site } from "./site.ts";
 
 export const richFacts: RichFacts = {
   rink: site.name,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { siteContentSchema } from "./schema";
-import { site } from "./site";
+import { siteContentSchema } from "./schema.ts";
+import { site } from "./site.ts";
 
 // A deep copy of the real content to break one fact at a time.
 type Content = ReturnType<typeof structuredClone<typeof site>>;

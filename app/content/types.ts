@@ -1,6 +1,6 @@
 // Types of the content, derived from the zod schema so the shape is written once.
 // Type-only: nothing here reaches the browser bundle.
-import type { days, SiteContent } from "./schema";
+import type { days, SiteContent } from "./schema.ts";
 
 export type { SiteContent };
 export type Day = (typeof days)[number];
@@ -11,7 +11,7 @@ export type PartyAvailability = SiteContent["partyAvailability"][number];
 export type DayHours = SiteContent["hours"][number];
 export type Phone = SiteContent["phones"][number];
 export type Address = SiteContent["address"];
-export type { NavLink } from "./navigation";
+export type { NavLink } from "./navigation.ts";
 export type PageMeta = SiteContent["pages"]["home"];
 export type PolicySection = SiteContent["policies"]["sections"][number];
 export type SpecialDate = SiteContent["specialDates"][number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { announcementScript, announcementWindow, inForce } from "./announcement";
+import { announcementScript, announcementWindow, inForce } from "./announcement.ts";
 
 const zone = "America/Indiana/Indianapolis";
 

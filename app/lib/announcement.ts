@@ -1,4 +1,4 @@
-import type { Announcement } from "../content/types";
+import type { Announcement } from "../content/types.ts";
 import { rinkInstant } from "./calendar-day.ts";
 
 /** When the announcement shows, as instants (ms); null when there is none to show. */

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { site } from "../content/site";
+import { site } from "../content/site.ts";
 import {
   addDays,
   dayOf,
@@ -10,7 +10,7 @@ import {
   tableOffset,
   upcomingSpecialDates,
   zoneOffsets,
-} from "./calendar-day";
+} from "./calendar-day.ts";
 
 const zone = site.timeZone;
 const closure = {

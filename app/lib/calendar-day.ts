@@ -1,4 +1,4 @@
-import type { Day, DayHours, SpecialDate, TimeRange } from "../content/types";
+import type { Day, DayHours, SpecialDate, TimeRange } from "../content/types.ts";
 
 // Time lives here: what a date on the rink's calendar is, and what its hours are. Special
 // dates (holiday hours, closures) override the posted week through hoursOn, and every reader

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { site } from "../content/site";
-import { addDays, dayOf, upcomingSpecialDates } from "./calendar-day";
-import { eventsJsonLd, rinkDateTime, sessionEventsWindowDays } from "./event-data";
+import { site } from "../content/site.ts";
+import { addDays, dayOf, upcomingSpecialDates } from "./calendar-day.ts";
+import { eventsJsonLd, rinkDateTime, sessionEventsWindowDays } from "./event-data.ts";
 
 // The rink's Events for search engines (issue 19), checked against Google's event
 // structured-data documentation (developers.google.com/search/docs/appearance/structured-data/event):

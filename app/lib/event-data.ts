@@ -1,4 +1,4 @@
-import type { Address, Session, SiteContent, SpecialDate, TimeRange } from "../content/types";
+import type { Address, Session, SiteContent, SpecialDate, TimeRange } from "../content/types.ts";
 import { buildDate } from "./build-date.ts";
 import {
   addDays,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { absoluteEndpoint, formAction, readFormSettings } from "./form-endpoints";
+import { absoluteEndpoint, formAction, readFormSettings } from "./form-endpoints.ts";
 
 describe("readFormSettings", () => {
   it("defaults to this site's own inbox and the built-in form ids", () => {

@@ -9,7 +9,7 @@ import {
   formatSkaters,
   formatTime,
   formatTimeRange,
-} from "./format";
+} from "./format.ts";
 
 describe("formatPrice", () => {
   it.each([

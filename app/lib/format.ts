@@ -1,4 +1,4 @@
-import type { Day, TimeRange } from "../content/types";
+import type { Day, TimeRange } from "../content/types.ts";
 import { dayOf } from "./calendar-day.ts";
 
 // Display formatting for prices, clock times and days, so every page shows a fact

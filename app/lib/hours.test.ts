@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { days } from "../content/schema";
-import { site } from "../content/site";
-import type { DayHours, TimeRange } from "../content/types";
-import { hoursRows } from "./hours";
+import { days } from "../content/schema.ts";
+import { site } from "../content/site.ts";
+import type { DayHours, TimeRange } from "../content/types.ts";
+import { hoursRows } from "./hours.ts";
 
 /** A week from a map of day → openings; days not named are closed. */
 function week(open: Partial<Record<(typeof days)[number], TimeRange[]>>): DayHours[] {

@@ -1,5 +1,5 @@
-import type { DayHours, SpecialDate } from "../content/types";
-import { formatDay, formatTimeRange } from "./format";
+import type { DayHours, SpecialDate } from "../content/types.ts";
+import { formatDay, formatTimeRange } from "./format.ts";
 
 export interface HoursRow {
   days: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hoursOn } from "./calendar-day";
-import { headline, liveSpecialDate, liveUpdateOf, withLiveDate } from "./live-update";
+import { hoursOn } from "./calendar-day.ts";
+import { headline, liveSpecialDate, liveUpdateOf, withLiveDate } from "./live-update.ts";
 
 const now = Date.parse("2026-12-05T13:00:00Z");
 const closed = {

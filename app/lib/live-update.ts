@@ -1,5 +1,5 @@
 import { clockPattern, datePattern } from "../content/patterns.ts";
-import type { SpecialDate, TimeRange } from "../content/types";
+import type { SpecialDate, TimeRange } from "../content/types.ts";
 import { formatLongDate, formatTime } from "./format.ts";
 
 // The owner's update in force ("Closed today", with a note), posted from the owner's area and

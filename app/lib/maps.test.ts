@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { site } from "../content/site";
-import { directionsUrl, formatAddress, mapUrl } from "./maps";
+import { site } from "../content/site.ts";
+import { directionsUrl, formatAddress, mapUrl } from "./maps.ts";
 
 const address = {
   street: "12 Elm & Main St",

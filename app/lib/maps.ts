@@ -1,4 +1,4 @@
-import type { Address } from "../content/types";
+import type { Address } from "../content/types.ts";
 
 // Links into Google Maps built from the one address in the content module.
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { site } from "../content/site";
-import { rinkClock } from "./calendar-day";
-import { describeOpenStatus, openStatus, possibleStatusTexts } from "./open-now";
+import { site } from "../content/site.ts";
+import { rinkClock } from "./calendar-day.ts";
+import { describeOpenStatus, openStatus, possibleStatusTexts } from "./open-now.ts";
 
 const zone = site.timeZone;
 // Indianapolis is UTC-4 in summer (EDT) and UTC-5 in winter (EST).

@@ -1,4 +1,4 @@
-import type { Day, DayHours, SpecialDate } from "../content/types";
+import type { Day, DayHours, SpecialDate } from "../content/types.ts";
 import {
   addDays,
   dayOf,

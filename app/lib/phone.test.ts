@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { site } from "../content/site";
-import { formatPhone, phoneByLabel, telHref } from "./phone";
+import { site } from "../content/site.ts";
+import { formatPhone, phoneByLabel, telHref } from "./phone.ts";
 
 describe("formatPhone", () => {
   it("shows a US number the American way", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { linksOf, parseRichText, plainText } from "./rich-text";
+import { linksOf, parseRichText, plainText } from "./rich-text.ts";
 
 const values = { rink: "Sugar Creek Skateland", phone: "(260) 555-0142", "texts-a-month": "4" };
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { scrollToTop } from "./scroll";
+import { scrollToTop } from "./scroll.ts";
 
 function fakeWindow(reduceMotion: boolean) {
   const scrollTo = vi.fn();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { site } from "../content/site";
-import { formatPrice } from "./format";
-import { canonicalPath, pageMeta, partyOffers, siteUrl } from "./seo";
+import { site } from "../content/site.ts";
+import { formatPrice } from "./format.ts";
+import { canonicalPath, pageMeta, partyOffers, siteUrl } from "./seo.ts";
 
 type Tag = Record<string, unknown>;
 const find = (tags: Tag[], key: string, value: string) => tags.find((t) => t[key] === value);

@@ -1,4 +1,4 @@
-import type { SiteContent } from "../content/types";
+import type { SiteContent } from "../content/types.ts";
 import { buildDate } from "./build-date.ts";
 import { partyOffersJsonLd, rinkJsonLd } from "./structured-data.ts";
 

@@ -1,4 +1,4 @@
-import type { Address, DayHours, PartyPackage, Phone, SpecialDate } from "../content/types";
+import type { Address, DayHours, PartyPackage, Phone, SpecialDate } from "../content/types.ts";
 import { upcomingSpecialDates } from "./calendar-day.ts";
 import { formatDay, formatPrice } from "./format.ts";
 

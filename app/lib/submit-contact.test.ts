@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { createClient, SubmissionError } from "@formspree/core";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { contactResult, labelFieldErrors, submitContact } from "./submit-contact";
+import { contactResult, labelFieldErrors, submitContact } from "./submit-contact.ts";
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -7,8 +7,8 @@ import {
   isSubmissionError,
   type SubmissionResult,
 } from "@formspree/core";
-import { type ContactField, contactFieldNames, contactFields } from "../../forms/contact";
-import { absoluteEndpoint } from "./form-endpoints";
+import { type ContactField, contactFieldNames, contactFields } from "../../forms/contact.ts";
+import { absoluteEndpoint } from "./form-endpoints.ts";
 
 export type ContactFieldErrors = Partial<Record<ContactField, string>>;
 

@@ -1,14 +1,14 @@
 // The forms' early scripts as the pages write them in (app/browser/early-forms.ts), with the
 // forms' own words and limits, so what shows before hydration is what React shows.
 
-import { contactMessages } from "../../forms/contact";
-import { newsletterMessages, phoneDigits, statusTimeoutMs } from "../../forms/newsletter";
+import { contactMessages } from "../../forms/contact.ts";
+import { newsletterMessages, phoneDigits, statusTimeoutMs } from "../../forms/newsletter.ts";
 import {
   type EarlyFormsConfig,
   earlyContactScript,
   earlyNewsletterCode,
-} from "../browser/early-forms";
-import { shortPhoneMessage } from "./submit-newsletter";
+} from "../browser/early-forms.ts";
+import { shortPhoneMessage } from "./submit-newsletter.ts";
 
 /**
  * How long a tapped form waits for its island before the browser posts it the no-JavaScript

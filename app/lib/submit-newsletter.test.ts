@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
-import { newsletterMessages } from "../../forms/newsletter";
+import { newsletterMessages } from "../../forms/newsletter.ts";
 import {
   newsletterPayload,
   sendNewsletter,
   signupLabel,
   trackNewsletterSignup,
-} from "./submit-newsletter";
+} from "./submit-newsletter.ts";
 
 const now = new Date("2025-06-01T18:30:00.000Z");
 

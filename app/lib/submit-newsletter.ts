@@ -6,9 +6,9 @@ import {
   newsletterMessages,
   notProvided,
   phoneDigits,
-} from "../../forms/newsletter";
-import { phoneDigitsOf } from "../../forms/phone";
-import { validationMessages } from "../../forms/validate";
+} from "../../forms/newsletter.ts";
+import { phoneDigitsOf } from "../../forms/phone.ts";
+import { validationMessages } from "../../forms/validate.ts";
 
 declare global {
   interface Window {

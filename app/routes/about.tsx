@@ -1,14 +1,14 @@
-import { PhoneIcon } from "../components/icons";
-import { PageHero } from "../components/page-hero";
-import { PhotoGallery } from "../components/photo-gallery";
-import { SectionHeading } from "../components/section-heading";
-import { SkateArt } from "../components/skate-art";
-import { buttonStyles } from "../components/ui/button-styles";
-import { gallery } from "../content/photos";
-import { site } from "../content/site";
-import { formatPrice } from "../lib/format";
-import { phoneByLabel, telHref } from "../lib/phone";
-import { pageMeta } from "../lib/seo";
+import { PhoneIcon } from "../components/icons.tsx";
+import { PageHero } from "../components/page-hero.tsx";
+import { PhotoGallery } from "../components/photo-gallery.tsx";
+import { SectionHeading } from "../components/section-heading.tsx";
+import { SkateArt } from "../components/skate-art.tsx";
+import { buttonStyles } from "../components/ui/button-styles.ts";
+import { gallery } from "../content/photos.ts";
+import { site } from "../content/site.ts";
+import { formatPrice } from "../lib/format.ts";
+import { phoneByLabel, telHref } from "../lib/phone.ts";
+import { pageMeta } from "../lib/seo.ts";
 
 export const meta = (path: string) => pageMeta(site, "about", path);
 

@@ -1,7 +1,7 @@
-import { contactMessages } from "../../forms/contact";
-import { ThankYou } from "../components/thank-you";
-import { site } from "../content/site";
-import { pageMeta } from "../lib/seo";
+import { contactMessages } from "../../forms/contact.ts";
+import { ThankYou } from "../components/thank-you.tsx";
+import { site } from "../content/site.ts";
+import { pageMeta } from "../lib/seo.ts";
 
 // Where the inbox redirects a contact message posted without JavaScript.
 export const meta = (path: string) => pageMeta(site, "contactThanks", path, { noindex: true });

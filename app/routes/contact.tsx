@@ -1,12 +1,12 @@
-import { ClockIcon, PhoneIcon, PinIcon } from "../components/icons";
-import { PageHero } from "../components/page-hero";
-import { PostedHours } from "../components/posted-hours";
-import { buttonStyles } from "../components/ui/button-styles";
-import { site } from "../content/site";
-import { formAction, formSettings } from "../lib/form-endpoints";
-import { directionsUrl, formatAddress, mapUrl } from "../lib/maps";
-import { formatPhone, phoneByLabel, telHref } from "../lib/phone";
-import { pageMeta } from "../lib/seo";
+import { ClockIcon, PhoneIcon, PinIcon } from "../components/icons.tsx";
+import { PageHero } from "../components/page-hero.tsx";
+import { PostedHours } from "../components/posted-hours.tsx";
+import { buttonStyles } from "../components/ui/button-styles.ts";
+import { site } from "../content/site.ts";
+import { formAction, formSettings } from "../lib/form-endpoints.ts";
+import { directionsUrl, formatAddress, mapUrl } from "../lib/maps.ts";
+import { formatPhone, phoneByLabel, telHref } from "../lib/phone.ts";
+import { pageMeta } from "../lib/seo.ts";
 
 export const meta = (path: string) => pageMeta(site, "contact", path);
 

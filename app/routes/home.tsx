@@ -1,26 +1,26 @@
 import type { ReactNode } from "react";
-import { smsConsent } from "../../forms/newsletter";
-import { PhoneIcon, PinIcon, StarIcon } from "../components/icons";
-import { OpenStatus } from "../components/open-status";
-import { PostedHours } from "../components/posted-hours";
-import { RatingBadge } from "../components/rating-badge";
-import { ResponsivePhoto } from "../components/responsive-photo";
-import { SectionHeading } from "../components/section-heading";
-import { SessionCard } from "../components/session-card";
-import { buttonStyles } from "../components/ui/button-styles";
-import { UpcomingEvents } from "../components/upcoming-events";
-import { smallPrintLink } from "../content/navigation";
-import { hero } from "../content/photos";
-import { site } from "../content/site";
-import { buildDate, builtAt } from "../lib/build-date";
-import { dayOf } from "../lib/calendar-day";
-import { fromToday } from "../lib/dated";
-import { upcomingEvents } from "../lib/event-data";
-import { formAction } from "../lib/form-endpoints";
-import { directionsUrl, formatAddress } from "../lib/maps";
-import { formatPhone, phoneByLabel, telHref } from "../lib/phone";
-import { fullSizeUrl } from "../lib/photo";
-import { pageMeta } from "../lib/seo";
+import { smsConsent } from "../../forms/newsletter.ts";
+import { PhoneIcon, PinIcon, StarIcon } from "../components/icons.tsx";
+import { OpenStatus } from "../components/open-status.tsx";
+import { PostedHours } from "../components/posted-hours.tsx";
+import { RatingBadge } from "../components/rating-badge.tsx";
+import { ResponsivePhoto } from "../components/responsive-photo.tsx";
+import { SectionHeading } from "../components/section-heading.tsx";
+import { SessionCard } from "../components/session-card.tsx";
+import { buttonStyles } from "../components/ui/button-styles.ts";
+import { UpcomingEvents } from "../components/upcoming-events.tsx";
+import { smallPrintLink } from "../content/navigation.ts";
+import { hero } from "../content/photos.ts";
+import { site } from "../content/site.ts";
+import { buildDate, builtAt } from "../lib/build-date.ts";
+import { dayOf } from "../lib/calendar-day.ts";
+import { fromToday } from "../lib/dated.ts";
+import { upcomingEvents } from "../lib/event-data.ts";
+import { formAction } from "../lib/form-endpoints.ts";
+import { directionsUrl, formatAddress } from "../lib/maps.ts";
+import { formatPhone, phoneByLabel, telHref } from "../lib/phone.ts";
+import { fullSizeUrl } from "../lib/photo.ts";
+import { pageMeta } from "../lib/seo.ts";
 
 export const meta = (path: string) =>
   pageMeta(site, "home", path, {

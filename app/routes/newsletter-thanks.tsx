@@ -1,7 +1,7 @@
-import { newsletterMessages } from "../../forms/newsletter";
-import { ThankYou } from "../components/thank-you";
-import { site } from "../content/site";
-import { pageMeta } from "../lib/seo";
+import { newsletterMessages } from "../../forms/newsletter.ts";
+import { ThankYou } from "../components/thank-you.tsx";
+import { site } from "../content/site.ts";
+import { pageMeta } from "../lib/seo.ts";
 
 // Where the inbox redirects a newsletter signup posted without JavaScript.
 export const meta = (path: string) => pageMeta(site, "newsletterThanks", path, { noindex: true });

@@ -1,7 +1,7 @@
-import { buttonStyles } from "../components/ui/button-styles";
-import { site } from "../content/site";
-import { formatPhone, phoneByLabel, telHref } from "../lib/phone";
-import { pageMeta } from "../lib/seo";
+import { buttonStyles } from "../components/ui/button-styles.ts";
+import { site } from "../content/site.ts";
+import { formatPhone, phoneByLabel, telHref } from "../lib/phone.ts";
+import { pageMeta } from "../lib/seo.ts";
 
 export const meta = (path: string) => pageMeta(site, "notFound", path, { noindex: true });
 

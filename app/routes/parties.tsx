@@ -1,14 +1,14 @@
-import { PhoneIcon } from "../components/icons";
-import { PageHero } from "../components/page-hero";
-import { PartyPackageCard } from "../components/party-package-card";
-import { PhotoGallery } from "../components/photo-gallery";
-import { SectionHeading } from "../components/section-heading";
-import { buttonStyles } from "../components/ui/button-styles";
-import { parties } from "../content/photos";
-import { site } from "../content/site";
-import { formatDayList, formatTimeRange } from "../lib/format";
-import { formatPhone, phoneByLabel, telHref } from "../lib/phone";
-import { pageMeta, partyOffers } from "../lib/seo";
+import { PhoneIcon } from "../components/icons.tsx";
+import { PageHero } from "../components/page-hero.tsx";
+import { PartyPackageCard } from "../components/party-package-card.tsx";
+import { PhotoGallery } from "../components/photo-gallery.tsx";
+import { SectionHeading } from "../components/section-heading.tsx";
+import { buttonStyles } from "../components/ui/button-styles.ts";
+import { parties } from "../content/photos.ts";
+import { site } from "../content/site.ts";
+import { formatDayList, formatTimeRange } from "../lib/format.ts";
+import { formatPhone, phoneByLabel, telHref } from "../lib/phone.ts";
+import { pageMeta, partyOffers } from "../lib/seo.ts";
 
 export const meta = (path: string) =>
   pageMeta(site, "parties", path, { jsonLd: [partyOffers(site)] });

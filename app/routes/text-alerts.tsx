@@ -1,8 +1,8 @@
-import { PageHero } from "../components/page-hero";
-import { RichText } from "../components/rich-text";
-import { richFacts } from "../content/rich-facts";
-import { site } from "../content/site";
-import { pageMeta } from "../lib/seo";
+import { PageHero } from "../components/page-hero.tsx";
+import { RichText } from "../components/rich-text.tsx";
+import { richFacts } from "../content/rich-facts.ts";
+import { site } from "../content/site.ts";
+import { pageMeta } from "../lib/seo.ts";
 
 export const meta = (path: string) => pageMeta(site, "textAlerts", path);
 

@@ -4,12 +4,12 @@
 // every focusable element shows a focus indicator that contrasts with what is around it;
 // headings go down one level at a time.
 import type { Page } from "@playwright/test";
-import { contactMessages } from "../../forms/contact";
-import { newsletterMessages } from "../../forms/newsletter";
-import { expectNoViolations } from "./axe";
-import { expect, gotoHydrated, sizeName, test, uniqueEmail, viewports } from "./fixtures";
-import { walkTabStops } from "./keyboard";
-import { everyPage } from "./site-facts";
+import { contactMessages } from "../../forms/contact.ts";
+import { newsletterMessages } from "../../forms/newsletter.ts";
+import { expectNoViolations } from "./axe.ts";
+import { expect, gotoHydrated, sizeName, test, uniqueEmail, viewports } from "./fixtures.ts";
+import { walkTabStops } from "./keyboard.ts";
+import { everyPage } from "./site-facts.ts";
 
 const pages = everyPage;
 const sizes = [viewports.mobile, viewports.desktop];

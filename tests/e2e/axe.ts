@@ -1,7 +1,7 @@
 // axe-core on the page as it is now: the one way the specs check WCAG 2.0/2.1/2.2 A and AA.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect } from "./fixtures";
+import { expect } from "./fixtures.ts";
 
 export const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 

@@ -11,10 +11,10 @@ import { join } from "node:path";
 import { testSiteDir } from "../support/build.ts";
 import { type RunningCaddy, startCaddy } from "../support/caddy.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
-import { expect, test, uniqueEmail } from "./fixtures";
-import { formsStoredFor, sendBothForms } from "./host-checks";
-import { screenshotHost } from "./host-screenshots";
-import { routes, unknownPath } from "./site-facts";
+import { expect, test, uniqueEmail } from "./fixtures.ts";
+import { formsStoredFor, sendBothForms } from "./host-checks.ts";
+import { screenshotHost } from "./host-screenshots.ts";
+import { routes, unknownPath } from "./site-facts.ts";
 
 test.describe.configure({ mode: "serial" });
 // Caddy's certificate is from its own local CA, which this browser does not know.

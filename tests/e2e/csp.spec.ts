@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test";
-import { contactMessages } from "../../forms/contact";
-import { newsletterMessages } from "../../forms/newsletter";
-import { expect, test, uniqueEmail, viewports, waitForHydration } from "./fixtures";
-import { formsStoredFor } from "./host-checks";
-import { everyPage, unknownPath } from "./site-facts";
+import { contactMessages } from "../../forms/contact.ts";
+import { newsletterMessages } from "../../forms/newsletter.ts";
+import { expect, test, uniqueEmail, viewports, waitForHydration } from "./fixtures.ts";
+import { formsStoredFor } from "./host-checks.ts";
+import { everyPage, unknownPath } from "./site-facts.ts";
 
 // The Content-Security-Policy allows exactly what the site ships: Chromium reports no
 // violation on any route, moving between them and sending both forms, and every page's

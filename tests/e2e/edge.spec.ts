@@ -4,14 +4,14 @@
 // as any host, and both forms, with and without JavaScript, stored in D1 and emailed.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { contactMessages } from "../../forms/contact";
-import { newsletterMessages } from "../../forms/newsletter";
+import { contactMessages } from "../../forms/contact.ts";
+import { newsletterMessages } from "../../forms/newsletter.ts";
 import { type HeaderRules, parseHeadersFile } from "../../server/security-headers.ts";
 import { testSiteDir } from "../support/build.ts";
 import { type RunningEdge, startEdge } from "../support/edge.ts";
-import { expect, gotoHydrated, test, uniqueEmail, viewports } from "./fixtures";
-import { expectNotFoundServed, expectPagesServed, watchProblems } from "./host-checks";
-import { screenshotDir, screenshotHost } from "./host-screenshots";
+import { expect, gotoHydrated, test, uniqueEmail, viewports } from "./fixtures.ts";
+import { expectNotFoundServed, expectPagesServed, watchProblems } from "./host-checks.ts";
+import { screenshotDir, screenshotHost } from "./host-screenshots.ts";
 
 // One Worker for the file: its tests share it, in one Playwright worker.
 test.describe.configure({ mode: "serial" });

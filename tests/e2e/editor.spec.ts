@@ -15,10 +15,10 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "yaml";
-import { loadSiteContent, contentDir as projectContent, timeZone } from "../../app/content/load";
-import { addDays, dayOf, rinkClock, rinkInstant } from "../../app/lib/calendar-day";
-import { type ContentSite, serveContent } from "./content-site";
-import { expect, test } from "./fixtures";
+import { loadSiteContent, contentDir as projectContent, timeZone } from "../../app/content/load.ts";
+import { addDays, dayOf, rinkClock, rinkInstant } from "../../app/lib/calendar-day.ts";
+import { type ContentSite, serveContent } from "./content-site.ts";
+import { expect, test } from "./fixtures.ts";
 
 const note = "Closed today, snow";
 

@@ -4,17 +4,17 @@
 // beside the words and the posted hours beside the sessions; the page's Event data says what
 // the page says. (No layout shift when the status changes: performance.spec.ts measures "/".)
 import type { Locator, Page } from "@playwright/test";
-import { addDays, dayOf } from "../../app/lib/calendar-day";
+import { addDays, dayOf } from "../../app/lib/calendar-day.ts";
 import {
   formatDate,
   formatDay,
   formatPrice,
   formatTime,
   formatTimeRange,
-} from "../../app/lib/format";
-import { site } from "./content";
-import { expect, gotoHydrated, sizeName, test, viewports } from "./fixtures";
-import { holdScripts } from "./layout-shift";
+} from "../../app/lib/format.ts";
+import { site } from "./content.ts";
+import { expect, gotoHydrated, sizeName, test, viewports } from "./fixtures.ts";
+import { holdScripts } from "./layout-shift.ts";
 
 // A Friday evening inside the posted Friday opening, on a date with no special hours: the
 // fixture posts Friday 18:30–21:05 and marks no November date special. Tests run the browser

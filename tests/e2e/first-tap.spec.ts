@@ -8,10 +8,10 @@
 // until the test lets it through, that what was shown and typed before it survives hydration
 // and that a Subscribe or Send tapped before it is sent once it arrives.
 import type { Locator, Page, Request } from "@playwright/test";
-import { contactMessages, contactSubjects } from "../../forms/contact";
-import { newsletterMessages } from "../../forms/newsletter";
-import { expect, test, uniqueEmail, viewports } from "./fixtures";
-import { holdScripts } from "./layout-shift";
+import { contactMessages, contactSubjects } from "../../forms/contact.ts";
+import { newsletterMessages } from "../../forms/newsletter.ts";
+import { expect, test, uniqueEmail, viewports } from "./fixtures.ts";
+import { holdScripts } from "./layout-shift.ts";
 
 /** Lighthouse's mobile preset (its simulated throttling), applied by DevTools to this page. */
 const lighthouseMobile = { rttMs: 150, throughputKbps: 1.6 * 1024, uploadKbps: 750, cpu: 4 };

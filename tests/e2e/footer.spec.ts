@@ -1,7 +1,7 @@
 // The footer's copyright year, and /policies left out of the navigation and the footer.
-import { footerLinks } from "../../app/content/navigation";
-import { expect, gotoHydrated, test, viewports } from "./fixtures";
-import { expectFooter, expectRouteFacts, routes, unknownPath } from "./site-facts";
+import { footerLinks } from "../../app/content/navigation.ts";
+import { expect, gotoHydrated, test, viewports } from "./fixtures.ts";
+import { expectFooter, expectRouteFacts, routes, unknownPath } from "./site-facts.ts";
 
 const everyPath = [...routes, unknownPath];
 

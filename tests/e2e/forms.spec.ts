@@ -1,8 +1,8 @@
-import { formatPhone, phoneByLabel } from "../../app/lib/phone";
-import { contactMessages, contactSubjects } from "../../forms/contact";
-import { newsletterMessages } from "../../forms/newsletter";
-import { site } from "./content";
-import { expect, gotoHydrated, test, uniqueEmail, viewports } from "./fixtures";
+import { formatPhone, phoneByLabel } from "../../app/lib/phone.ts";
+import { contactMessages, contactSubjects } from "../../forms/contact.ts";
+import { newsletterMessages } from "../../forms/newsletter.ts";
+import { site } from "./content.ts";
+import { expect, gotoHydrated, test, uniqueEmail, viewports } from "./fixtures.ts";
 
 // Both forms against the real server and its real SQLite inbox (and SMTP capture).
 // Network interception is used only for answers the hosted service could give and our

@@ -2,9 +2,9 @@
 // how each page's photos load (the hero at once and first, the rest lazily, boxes sized).
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { loadPhotosContent } from "../../app/content/load";
-import { wcagTags } from "./axe";
-import { expect, gotoHydrated, test, viewports } from "./fixtures";
+import { loadPhotosContent } from "../../app/content/load.ts";
+import { wcagTags } from "./axe.ts";
+import { expect, gotoHydrated, test, viewports } from "./fixtures.ts";
 
 const photos = loadPhotosContent();
 const gallery = photos.gallery;

@@ -3,11 +3,11 @@
 // page at its URLs with exactly its policy, the not-found page for an unknown path, no problem
 // in Chromium, and both forms reaching the inbox.
 import type { APIRequestContext, Page } from "@playwright/test";
-import { contactMessages } from "../../forms/contact";
-import { newsletterMessages } from "../../forms/newsletter";
+import { contactMessages } from "../../forms/contact.ts";
+import { newsletterMessages } from "../../forms/newsletter.ts";
 import { assetPolicy, type HeaderRules, headersFor } from "../../server/security-headers.ts";
-import { expect, gotoHydrated, readDatabase } from "./fixtures";
-import { everyPage, routes, unknownPath } from "./site-facts";
+import { expect, gotoHydrated, readDatabase } from "./fixtures.ts";
+import { everyPage, routes, unknownPath } from "./site-facts.ts";
 
 export const pages = everyPage.filter((path) => path !== unknownPath);
 

@@ -3,8 +3,8 @@
 // each page must show its heading first (the not-found page its own).
 import { join, resolve } from "node:path";
 import type { Browser } from "@playwright/test";
-import { expect, viewports } from "./fixtures";
-import { routes, unknownPath } from "./site-facts";
+import { expect, viewports } from "./fixtures.ts";
+import { routes, unknownPath } from "./site-facts.ts";
 
 /** Where the specs write screenshots for people to look at (not checked in). */
 export const screenshotDir = resolve(import.meta.dirname, "../../reports/screenshots");

@@ -1,7 +1,7 @@
 // Walking a page by the Tab key, as a keyboard user does: each stop, and whether it shows a
 // focus indicator that contrasts 3:1 with what is around it.
 import type { Locator, Page } from "@playwright/test";
-import { expect } from "./fixtures";
+import { expect } from "./fixtures.ts";
 
 /** Tabs from the top of the page to `target` (at most 50 stops) and presses Enter on it. */
 export async function pressByKeyboard(page: Page, target: Locator) {

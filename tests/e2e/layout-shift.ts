@@ -5,7 +5,7 @@
 // special-dates.spec.ts (the announcement hidden before the first paint) and
 // live-update.spec.ts (the owner's update arriving on an open page).
 import type { Page } from "@playwright/test";
-import { expect, waitForHydration } from "./fixtures";
+import { expect, waitForHydration } from "./fixtures.ts";
 
 export type Shift = { value: number; sources: string[] };
 type ShiftWindow = Window & { __shifts: Shift[]; __flushShifts: () => void };

@@ -1,6 +1,6 @@
 // No horizontal scrolling on the narrowest phones, menu open or closed.
-import { expect, gotoHydrated, test, viewports } from "./fixtures";
-import { routes, unknownPath } from "./site-facts";
+import { expect, gotoHydrated, test, viewports } from "./fixtures.ts";
+import { routes, unknownPath } from "./site-facts.ts";
 
 test.use({ viewport: viewports.narrowest });
 

@@ -1,9 +1,9 @@
 // Links: View Hours reaches the sessions with and without JavaScript; tel: links are E.164
 // numbers from the content; external links open safely.
 import type { Page } from "@playwright/test";
-import { site } from "./content";
-import { expect, gotoHydrated, test, viewports } from "./fixtures";
-import { routes, unknownPath } from "./site-facts";
+import { site } from "./content.ts";
+import { expect, gotoHydrated, test, viewports } from "./fixtures.ts";
+import { routes, unknownPath } from "./site-facts.ts";
 
 const everyPath = [...routes, unknownPath];
 const numbers = site.phones.map((p) => `tel:${p.number}`);

@@ -7,17 +7,17 @@
 // The owner ends it, and a page opened after is the content's again.
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { rinkClock } from "../../app/lib/calendar-day";
-import { formatDate } from "../../app/lib/format";
+import { rinkClock } from "../../app/lib/calendar-day.ts";
+import { formatDate } from "../../app/lib/format.ts";
 import { testSiteDir } from "../support/build.ts";
 import { edgeTarget, type InboxTarget, nodeTarget } from "../support/inbox-targets.ts";
-import { expectNoViolations } from "./axe";
-import { site } from "./content";
-import { expect, gotoHydrated, test, viewports } from "./fixtures";
-import { screenshotDir } from "./host-screenshots";
-import { forgetShifts, recordShifts, shiftsSoFar, twoFrames } from "./layout-shift";
-import { signInToTarget } from "./owner-sign-in";
-import { clearOfRinkMidnight } from "./rink-day";
+import { expectNoViolations } from "./axe.ts";
+import { site } from "./content.ts";
+import { expect, gotoHydrated, test, viewports } from "./fixtures.ts";
+import { screenshotDir } from "./host-screenshots.ts";
+import { forgetShifts, recordShifts, shiftsSoFar, twoFrames } from "./layout-shift.ts";
+import { signInToTarget } from "./owner-sign-in.ts";
+import { clearOfRinkMidnight } from "./rink-day.ts";
 
 const note = "The roads are icy this morning. Stay safe, and see you next weekend!";
 

@@ -1,11 +1,11 @@
 // Navigation: the current route's link is marked and looks different; the mobile menu
 // opens, closes on Escape and on a link click, and the page scrolls to the top.
 import type { Locator, Page } from "@playwright/test";
-import { nav } from "../../app/content/navigation";
-import { telHref } from "../../app/lib/phone";
-import { site } from "./content";
-import { expect, gotoHydrated, test, viewports } from "./fixtures";
-import { mainPhone, unknownPath } from "./site-facts";
+import { nav } from "../../app/content/navigation.ts";
+import { telHref } from "../../app/lib/phone.ts";
+import { site } from "./content.ts";
+import { expect, gotoHydrated, test, viewports } from "./fixtures.ts";
+import { mainPhone, unknownPath } from "./site-facts.ts";
 
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 const navLink = (page: Page, label: string) =>

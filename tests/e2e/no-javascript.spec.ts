@@ -1,7 +1,7 @@
 // Every route's content is there and readable with JavaScript disabled.
-import { nav } from "../../app/content/navigation";
-import { expect, test, viewports } from "./fixtures";
-import { expectFooter, expectRouteFacts, routes, unknownPath } from "./site-facts";
+import { nav } from "../../app/content/navigation.ts";
+import { expect, test, viewports } from "./fixtures.ts";
+import { expectFooter, expectRouteFacts, routes, unknownPath } from "./site-facts.ts";
 
 test.use({ javaScriptEnabled: false });
 

@@ -1,6 +1,6 @@
-import { calendarPath } from "../../app/lib/calendar-path";
-import { site } from "./content";
-import { expect, gotoHydrated, test, viewports } from "./fixtures";
+import { calendarPath } from "../../app/lib/calendar-path.ts";
+import { site } from "./content.ts";
+import { expect, gotoHydrated, test, viewports } from "./fixtures.ts";
 
 // The open/closed status with the browser's clock set (the rink is in Indianapolis,
 // UTC-5 in November), and the add-to-calendar files the build writes.

@@ -6,14 +6,14 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { contactMessages } from "../../forms/contact";
+import { contactMessages } from "../../forms/contact.ts";
 import { testSiteDir } from "../support/build.ts";
 import { type RunningEdge, startEdge } from "../support/edge.ts";
-import { expectNoViolations } from "./axe";
-import { expect, gotoHydrated, type Mailbox, test, uniqueEmail, viewports } from "./fixtures";
-import { screenshotDir } from "./host-screenshots";
-import { pressByKeyboard, walkTabStops } from "./keyboard";
-import { signInAsOwner, signInLink, signInSubject } from "./owner-sign-in";
+import { expectNoViolations } from "./axe.ts";
+import { expect, gotoHydrated, type Mailbox, test, uniqueEmail, viewports } from "./fixtures.ts";
+import { screenshotDir } from "./host-screenshots.ts";
+import { pressByKeyboard, walkTabStops } from "./keyboard.ts";
+import { signInAsOwner, signInLink, signInSubject } from "./owner-sign-in.ts";
 
 interface Deployment {
   name: string;

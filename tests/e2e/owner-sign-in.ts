@@ -2,7 +2,7 @@
 // the emailed link opened, "Sign in" pressed. For owner-inbox.spec.ts and owner-updates.spec.ts.
 import type { Page } from "@playwright/test";
 import { type InboxTarget, ownerAddress } from "../support/inbox-targets.ts";
-import { expect } from "./fixtures";
+import { expect } from "./fixtures.ts";
 
 export const signInSubject = "Your sign-in link for the rink's inbox";
 

@@ -14,7 +14,7 @@
 // (server/owner/update-pages.ts serves both homes); tests/owner-updates.test.ts covers both.
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { rinkClock } from "../../app/lib/calendar-day";
+import { rinkClock } from "../../app/lib/calendar-day.ts";
 import { confirmationText } from "../../server/text-message.ts";
 import { testSiteDir } from "../support/build.ts";
 import { type InboxTarget, nodeTarget } from "../support/inbox-targets.ts";
@@ -26,12 +26,12 @@ import {
   startTwilioStandIn,
   type TwilioStandIn,
 } from "../support/twilio-stand-in.ts";
-import { expectNoViolations } from "./axe";
-import { site } from "./content";
-import { expect, test, viewports } from "./fixtures";
-import { screenshotDir } from "./host-screenshots";
-import { signInToTarget } from "./owner-sign-in";
-import { clearOfRinkMidnight } from "./rink-day";
+import { expectNoViolations } from "./axe.ts";
+import { site } from "./content.ts";
+import { expect, test, viewports } from "./fixtures.ts";
+import { screenshotDir } from "./host-screenshots.ts";
+import { signInToTarget } from "./owner-sign-in.ts";
+import { clearOfRinkMidnight } from "./rink-day.ts";
 
 const rinkName = site.name;
 const note = "Closed today: the roads are icy. Stay safe!";

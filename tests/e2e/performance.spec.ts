@@ -16,10 +16,10 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { testSiteDir } from "../support/build.ts";
-import { assetsNamedBy, importsOf, withImports } from "../support/page-scripts";
-import { expect, gotoHydrated, sizeName, test, viewports } from "./fixtures";
-import { loadBeforeHydration, recordShifts, shiftsSoFar, twoFrames } from "./layout-shift";
-import { everyPage, unknownPath } from "./site-facts";
+import { assetsNamedBy, importsOf, withImports } from "../support/page-scripts.ts";
+import { expect, gotoHydrated, sizeName, test, viewports } from "./fixtures.ts";
+import { loadBeforeHydration, recordShifts, shiftsSoFar, twoFrames } from "./layout-shift.ts";
+import { everyPage, unknownPath } from "./site-facts.ts";
 
 const pages = everyPage;
 

@@ -5,11 +5,17 @@
 // screenshots from screenshots.spec.ts: one load serves all three.)
 
 import { join } from "node:path";
-import { browsedPages } from "../../app/site-pages";
-import { site } from "./content";
-import { expect, gotoHydrated, sizeName, test, viewports } from "./fixtures";
-import { screenshotDir as dir, pageName } from "./host-screenshots";
-import { expectFooter, expectRouteFacts, type RoutePath, routes, unknownPath } from "./site-facts";
+import { browsedPages } from "../../app/site-pages.ts";
+import { site } from "./content.ts";
+import { expect, gotoHydrated, sizeName, test, viewports } from "./fixtures.ts";
+import { screenshotDir as dir, pageName } from "./host-screenshots.ts";
+import {
+  expectFooter,
+  expectRouteFacts,
+  type RoutePath,
+  routes,
+  unknownPath,
+} from "./site-facts.ts";
 
 const pageKey = Object.fromEntries(browsedPages.map((page) => [page.path, page.content])) as Record<
   RoutePath,

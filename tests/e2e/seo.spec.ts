@@ -5,13 +5,13 @@
 // web manifest.
 
 import type { APIRequestContext, Page } from "@playwright/test";
-import { formatPrice } from "../../app/lib/format";
-import { phoneByLabel } from "../../app/lib/phone";
-import { sitePages } from "../../app/site-pages";
+import { formatPrice } from "../../app/lib/format.ts";
+import { phoneByLabel } from "../../app/lib/phone.ts";
+import { sitePages } from "../../app/site-pages.ts";
 import { siteUrl } from "../../tooling/site-url.ts";
-import { site } from "./content";
-import { expect, gotoHydrated, test } from "./fixtures";
-import { routes, unknownPath } from "./site-facts";
+import { site } from "./content.ts";
+import { expect, gotoHydrated, test } from "./fixtures.ts";
+import { routes, unknownPath } from "./site-facts.ts";
 
 /** The address the build wrote into the pages: the same setting the global setup built with. */
 const origin = siteUrl();

@@ -2,22 +2,22 @@
 // Used by the route spec (with JavaScript) and the no-JavaScript spec.
 
 import type { Locator, Page } from "@playwright/test";
-import { footerLinks, smallPrintLink, smallPrintLinks } from "../../app/content/navigation";
+import { footerLinks, smallPrintLink, smallPrintLinks } from "../../app/content/navigation.ts";
 import {
   formatDayList,
   formatDuration,
   formatPrice,
   formatSkaters,
   formatTimeRange,
-} from "../../app/lib/format";
-import { hoursRows } from "../../app/lib/hours";
-import { formatAddress } from "../../app/lib/maps";
-import { formatPhone, phoneByLabel, telHref } from "../../app/lib/phone";
-import { linksOf, parseRichText, plainText } from "../../app/lib/rich-text";
-import { type BrowsedPath, browsedPages } from "../../app/site-pages";
-import { smsConsent, textsPerMonth } from "../../forms/newsletter";
-import { site } from "./content";
-import { expect } from "./fixtures";
+} from "../../app/lib/format.ts";
+import { hoursRows } from "../../app/lib/hours.ts";
+import { formatAddress } from "../../app/lib/maps.ts";
+import { formatPhone, phoneByLabel, telHref } from "../../app/lib/phone.ts";
+import { linksOf, parseRichText, plainText } from "../../app/lib/rich-text.ts";
+import { type BrowsedPath, browsedPages } from "../../app/site-pages.ts";
+import { smsConsent, textsPerMonth } from "../../forms/newsletter.ts";
+import { site } from "./content.ts";
+import { expect } from "./fixtures.ts";
 
 /** The pages a visitor browses to, from the one list (app/site-pages.ts). */
 export const routes: readonly BrowsedPath[] = browsedPages.map((page) => page.path);

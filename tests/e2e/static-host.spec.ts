@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { parseHeadersFile } from "../../server/security-headers.ts";
 import { spawnEdgeDev, workerConfig } from "../../tooling/wrangler.ts";
 import { stopProcessGroup, waitUntilUp } from "../support/server.ts";
-import { expect, gotoHydrated, test, uniqueEmail } from "./fixtures";
+import { expect, gotoHydrated, test, uniqueEmail } from "./fixtures.ts";
 import {
   expectNotFoundServed,
   expectPagesServed,
@@ -18,9 +18,9 @@ import {
   pages,
   sendBothForms,
   watchProblems,
-} from "./host-checks";
-import { screenshotHost } from "./host-screenshots";
-import { unknownPath } from "./site-facts";
+} from "./host-checks.ts";
+import { screenshotHost } from "./host-screenshots.ts";
+import { unknownPath } from "./site-facts.ts";
 
 function required(name: string): string {
   const value = process.env[name];

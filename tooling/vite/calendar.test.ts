@@ -1,7 +1,7 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { site } from "../../app/content/site";
-import { eventCalendar, sessionCalendar } from "./calendar";
+import { site } from "../../app/content/site.ts";
+import { eventCalendar, sessionCalendar } from "./calendar.ts";
 
 const weekday = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"];
 const byDay = {

@@ -6,8 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { PhotoError, processPhoto, slug, widthsFor } from "./photos";
-import { buildPhotos } from "./photos-plugin";
+import { PhotoError, processPhoto, slug, widthsFor } from "./photos.ts";
+import { buildPhotos } from "./photos-plugin.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "rink-photos-test-"));
 const cacheDir = join(dir, "cache");

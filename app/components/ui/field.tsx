@@ -1,4 +1,4 @@
-import { errorId, hintId, hintStyles, labelStyles, type Tone } from "./field-styles";
+import { errorId, hintId, hintStyles, labelStyles, type Tone } from "./field-styles.ts";
 
 interface FieldProps {
   /** The control's id; the label points at it and the error and hint ids derive from it. */
