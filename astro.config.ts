@@ -2,7 +2,7 @@ import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "astro/config";
 import { contentDir, timeZone } from "./app/content/load.ts";
-import { rinkClock, zoneOffsets } from "./app/lib/calendar-day.ts";
+import { rinkClock, zoneOffsets } from "./rink/calendar-day.ts";
 import { buildDirectory } from "./tooling/build-dir.ts";
 import { recordBuildInputs } from "./tooling/build-inputs.ts";
 import { rinkFiles } from "./tooling/rink-files.ts";
@@ -37,7 +37,7 @@ export default defineConfig({
       "import.meta.env.BUILD_YEAR": JSON.stringify(String(new Date().getFullYear())),
       "import.meta.env.BUILD_DATE": JSON.stringify(rinkClock(builtAt, timeZone).date),
       "import.meta.env.BUILD_TIME": JSON.stringify(String(builtAt.getTime())),
-      // The browser reads the rink's clock from this table, not from Intl (app/lib/calendar-day.ts).
+      // The browser reads the rink's clock from this table, not from Intl (rink/calendar-day.ts).
       "import.meta.env.ZONE_OFFSETS": JSON.stringify(
         zoneOffsets(timeZone, builtAt.getTime() - year, builtAt.getTime() + 5 * year),
       ),

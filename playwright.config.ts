@@ -5,7 +5,7 @@ import { chromiumArgs, chromiumPath } from "./tests/support/chromium.ts";
 
 // End-to-end tests in Debian's Chromium against the built site and the real server.
 // The global setup builds the site from the fixture content, starts an SMTP capture server and
-// `node server/index.ts` on free ports; specs import `test` and `expect` from
+// `node server/node/index.ts` on free ports; specs import `test` and `expect` from
 // tests/e2e/fixtures.ts.
 
 // The specs (in the workers, which inherit this) read the same content the site was built

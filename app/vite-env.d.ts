@@ -10,7 +10,7 @@ interface ImportMetaEnv {
   /** The instant of the build in ms since 1970, as a string (astro.config.ts). */
   readonly BUILD_TIME?: string;
   /** The rink's UTC offsets from a year before the build to five after (astro.config.ts). */
-  readonly ZONE_OFFSETS?: import("./lib/calendar-day").ZoneOffsets;
+  readonly ZONE_OFFSETS?: import("../rink/calendar-day.ts").ZoneOffsets;
 }
 
 declare module "virtual:rink-content" {

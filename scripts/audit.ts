@@ -3,7 +3,7 @@
 //   1. builds the test site (fixture content, tests/support/build.ts) unless it is fresh: in
 //      `npm test` the end-to-end step has just made it;
 //   2. copies it to a temp dir, so a rebuild in the work tree cannot change the
-//      pages mid-audit, starts `node server/index.ts` on a free 127.0.0.1 port and, in
+//      pages mid-audit, starts `node server/node/index.ts` on a free 127.0.0.1 port and, in
 //      front of it, Debian's Caddy with deploy/Caddyfile: HTTPS and HTTP/2, as a phone gets
 //      the site from the one small server (and from a static host: both speak HTTP/2). Lantern,
 //      Lighthouse's simulation, models the server's own HTTP/1.1 as up to six cold connections,
@@ -639,7 +639,7 @@ async function main() {
   const markdown = [
     "# Lighthouse",
     "",
-    `Written by \`npm run audit\` on ${new Date().toISOString().slice(0, 10)}: Lighthouse ${lighthouseVersion}, ${chromeVersion}, the built site served by \`node server/index.ts\` on 127.0.0.1${
+    `Written by \`npm run audit\` on ${new Date().toISOString().slice(0, 10)}: Lighthouse ${lighthouseVersion}, ${chromeVersion}, the built site served by \`node server/node/index.ts\` on 127.0.0.1${
       caddy
         ? ", behind Caddy with deploy/Caddyfile (HTTPS, HTTP/2), as deployed"
         : " directly (HTTP/1.1; `--via=server`)"

@@ -9,8 +9,8 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { pathToFileURL } from "node:url";
-import { openInbox } from "../server/inbox.ts";
-import { statements } from "../server/submission.ts";
+import { statements } from "../server/inbox/submission.ts";
+import { openInbox } from "../server/node/database.ts";
 import { startEdge } from "../tests/support/edge.ts";
 import {
   autocannon,

@@ -9,7 +9,7 @@
 //      lost its JavaScript (external and module scripts, modulepreload links, Astro's island
 //      loader; the `js` class boot script, the announcement's expiry and the JSON-LD stay) and its .br/.gz copies are made again. The floor is the first paint the
 //      page would have with no script at all: issue 24 wants FCP within 0.1 s of it;
-//   2. both served as deployed, as `npm run audit` does (decision 009): `node server/index.ts`
+//   2. both served as deployed, as `npm run audit` does (decision 009): `node server/node/index.ts`
 //      behind Debian's Caddy with deploy/Caddyfile, HTTPS and HTTP/2 on 127.0.0.1;
 //   3. JavaScript on the wire: Chromium (playwright-core) as a 390x844 phone at 3 device pixels
 //      per CSS pixel (the budgets' phone) loads the page, waits for the network to settle,
@@ -388,7 +388,7 @@ console.log(
   [
     "✓ issue 24's target met, ✗ not met. JS: every script response at 390x844 (3x) scrolled to the end, bytes received (br) and gzip -9 of the bodies;",
     `Lighthouse mobile (simulated), performance only, median of ${runs} run(s) (perf: each run's score); the floor: the same page without its scripts, served alike.`,
-    `Served as deployed: Caddy with deploy/Caddyfile in front of node server/index.ts, document over ${[...new Set(allWires.map((w) => w.protocol))].join(", ")}, scripts' Content-Encoding ${[...encodings].map(([e, n]) => `${e} ${n}`).join(", ")} (the build compresses no file under 1 KiB).`,
+    `Served as deployed: Caddy with deploy/Caddyfile in front of node server/node/index.ts, document over ${[...new Set(allWires.map((w) => w.protocol))].join(", ")}, scripts' Content-Encoding ${[...encodings].map(([e, n]) => `${e} ${n}`).join(", ")} (the build compresses no file under 1 KiB).`,
     `${chromiumVersion()}, Lighthouse ${lighthouseVersion}; Lighthouse's benchmark index ${Math.round(Math.min(...benchmarks))} to ${Math.round(Math.max(...benchmarks))} (median ${Math.round(median(benchmarks))}).`,
     `Load average (1, 5, 15 min) ${loadBefore} before, ${load()} after; took ${((performance.now() - started) / 1000).toFixed(0)} s.`,
   ].join("\n"),

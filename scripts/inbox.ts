@@ -8,13 +8,13 @@
 import { existsSync } from "node:fs";
 import { relative } from "node:path";
 import { parseArgs } from "node:util";
-import { backupInbox, restoreInbox } from "../server/backup.ts";
-import { findList, submissionsCsv } from "../server/csv.ts";
-import { openInbox, type Submission } from "../server/inbox.ts";
-import { displayValue, formOfKind, type InboxForm, inboxForms } from "../server/inbox-forms.ts";
-import { outboxStore } from "../server/outbox-store.ts";
-import { readSettings } from "../server/settings.ts";
-import { type SqlRunner, statements, toSubmission } from "../server/submission.ts";
+import { displayValue, formOfKind, type InboxForm, inboxForms } from "../server/inbox/forms.ts";
+import { type SqlRunner, statements, toSubmission } from "../server/inbox/submission.ts";
+import { outboxStore } from "../server/lists/outbox-store.ts";
+import { backupInbox, restoreInbox } from "../server/node/backup.ts";
+import { openInbox, type Submission } from "../server/node/database.ts";
+import { readSettings } from "../server/node/settings.ts";
+import { findList, submissionsCsv } from "../server/owner/csv.ts";
 import { queryD1 } from "../tooling/wrangler.ts";
 
 const formNames = inboxForms.map((f) => f.kind).join("|");

@@ -2,4 +2,4 @@
 import { buildIfStale } from "../tooling/build-inputs.ts";
 
 buildIfStale(console.log);
-await import("../server/index.ts");
+await import("../server/node/index.ts");

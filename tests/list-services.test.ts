@@ -6,13 +6,13 @@
 // other reply is a message in the owner's inbox; the carriers' statuses come back signed and
 // the report counts them; a forged webhook is refused; Kit's unsubscribe marks the person in
 // the owner's CSV; bad input gets a clear 4xx. The outbox's rules with a clock of our own
-// (quiet hours, the confirmations' ceiling) are server/outbox.test.ts.
+// (quiet hours, the confirmations' ceiling) are server/lists/outbox.test.ts.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { outboxStore } from "../server/outbox-store.ts";
-import { rinkWallClock } from "../server/rink-clock.ts";
-import { confirmationText } from "../server/text-message.ts";
-import { deliveryReport, queueUpdate } from "../server/updates.ts";
+import { rinkWallClock } from "../rink/clock.ts";
+import { outboxStore } from "../server/lists/outbox-store.ts";
+import { confirmationText } from "../server/lists/text-message.ts";
+import { deliveryReport, queueUpdate } from "../server/lists/updates.ts";
 import {
   clientAddresses,
   edgeTarget,

@@ -96,15 +96,15 @@ describe("with the owner's edits in content/", { timeout: 180_000 }, () => {
   it("the unit suite passes", () => {
     // Both cores (vitest.config.ts), as the main run. Left out: this file, and the suites that
     // start wrangler: the inbox's protocol, the owner's inbox and updates, and the list
-    // services on their two platforms read forms/ and server/, never content/; the main run
+    // services on their two platforms read rink/ and server/, never content/; the main run
     // has them, and here they would only start wrangler (and restart it) many times more.
-    // Also the parsing ratios (server/request-body.test.ts, server code alone): they need the
+    // Also the parsing ratios (server/inbox/request-body.test.ts, server code alone): they need the
     // machine to themselves, which the main run gives them and this one, beside it, cannot
     // (a ratio of 42 against its 32 here, on a slow machine, while the main run went on).
     const result = run(join(copy, "node_modules/.bin/vitest"), ["run"], {
       VITEST_EXCLUDE: [
         "tests/owner-edits.test.ts",
-        "server/request-body.test.ts",
+        "server/inbox/request-body.test.ts",
         "tests/inbox-protocol.test.ts",
         "tests/owner-inbox.test.ts",
         "tests/owner-updates.test.ts",

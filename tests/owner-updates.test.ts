@@ -5,12 +5,12 @@
 // typed; the email and text lists are offered only once their services are set up, and then
 // the update reaches them (the Kit and Twilio stand-ins) and the page says so in words; and
 // nothing without a session (401) or from another origin (403). The rules themselves, with a
-// clock of our own, are server/outbox.test.ts.
+// clock of our own, are server/lists/outbox.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { textsPerMonth } from "../forms/newsletter.ts";
-import { kitBroadcastDescription } from "../server/kit.ts";
-import { rinkInstant, rinkWallClock } from "../server/rink-clock.ts";
-import { confirmationText } from "../server/text-message.ts";
+import { rinkInstant, rinkWallClock } from "../rink/clock.ts";
+import { textsPerMonth } from "../rink/forms/newsletter.ts";
+import { kitBroadcastDescription } from "../server/lists/kit.ts";
+import { confirmationText } from "../server/lists/text-message.ts";
 import {
   clientAddresses,
   edgeTarget,

@@ -9,8 +9,8 @@
 import { describe, expect, it } from "vitest";
 import { footerLinks, nav } from "../app/content/navigation.ts";
 import { site } from "../app/content/site.ts";
-import { formatDuration, formatPrice, formatSkaters, formatTimeRange } from "../app/lib/format.ts";
 import { hoursRows } from "../app/lib/hours.ts";
+import { formatDuration, formatPrice, formatSkaters, formatTimeRange } from "../rink/format.ts";
 
 function session(name: string) {
   const found = site.sessions.find((s) => s.name === name);

@@ -1,6 +1,6 @@
 import { loadSiteContent } from "../app/content/load.ts";
-import { rinkClock } from "../app/lib/calendar-day.ts";
 import { calendarPath, eventId } from "../app/lib/calendar-path.ts";
+import { rinkClock } from "../rink/calendar-day.ts";
 import { eventCalendar, sessionCalendar } from "./vite/calendar.ts";
 
 /** One .ics file per public session, and per upcoming one-off event: file name → text. */

@@ -1,6 +1,6 @@
 import type { Day, SiteContent, TimeRange } from "../app/content/types.ts";
-import { hoursOn, rinkClock } from "../app/lib/calendar-day.ts";
-import { formatDate, formatDay, formatTimeRange } from "../app/lib/format.ts";
+import { hoursOn, rinkClock } from "../rink/calendar-day.ts";
+import { formatDate, formatDay, formatTimeRange } from "../rink/format.ts";
 
 // Facts in the content module that disagree with each other: what an owner should fix
 // (or confirm) before families see it. Warnings, not errors: the site shows what the

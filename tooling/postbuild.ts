@@ -67,7 +67,7 @@ const formsOrigin = formsEndpoint ? new URL(formsEndpoint).origin : null;
 const staticPages: StaticPage[] = [{ path: "/admin/", headers: adminHeaders }];
 
 // Astro writes the not-found page as 404.html, where static hosts look for it; our server
-// and the Worker's rules know it as the page /404/ (server/app.ts), so it is there too.
+// and the Worker's rules know it as the page /404/ (server/node/app.ts), so it is there too.
 mkdirSync(join(root, "404"), { recursive: true });
 copyFileSync(join(root, "404.html"), join(root, "404/index.html"));
 
@@ -152,7 +152,7 @@ for (const file of files(root)) {
 // 404.html, status 404. They answer /about from about.html with status 200, but /about from
 // about/index.html only with a redirect to /about/: each page is also written as <path>.html,
 // so its canonical URL (no trailing slash) is answered directly. Our server indexes the same
-// pages from <path>/index.html and ignores these copies (server/static-site.ts).
+// pages from <path>/index.html and ignores these copies (server/node/static-site.ts).
 for (const page of pageHeaders) {
   if (page.path === "/" || page.path === "/404/") continue;
   const dir = join(root, page.path);

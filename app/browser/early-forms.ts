@@ -4,7 +4,7 @@
 // the no-JavaScript way. So each page carries, written in just before its form, a small script
 // that keeps the spec's behaviours from the first paint, and hands the form over to its island
 // when it mounts:
-//   - the newsletter's phone formats as it is typed ((123) 456-7890, forms/phone.ts's rules);
+//   - the newsletter's phone formats as it is typed ((123) 456-7890, rink/forms/phone.ts's rules);
 //   - Subscribe with neither an email nor a phone shows the spec's message and sends nothing;
 //     a number short of 10 digits gets the form's phone message; both for five seconds;
 //   - a Subscribe or Send that would be sent reads 'Subscribing...' / 'Sending...' at once and
@@ -18,7 +18,7 @@
 // Both are a few lines written small by hand, for their bytes (earlyNewsletterCode,
 // earlyContactScript; app/lib/submit-early.ts gives them the forms' words): Contact's
 // JavaScript is within a few dozen bytes of its budget (scripts/budgets.ts), and Home's HTML
-// was just under the size a first round trip brings. The newsletter's repeats forms/phone.ts's
+// was just under the size a first round trip brings. The newsletter's repeats rink/forms/phone.ts's
 // formatting; early-forms.test.ts proves the two agree on every input.
 
 export interface EarlyFormsConfig {
@@ -63,7 +63,7 @@ export const newsletterReady = "newsletter-ready";
  * (brotli) of the 14.6 KB a first round trip brings (TCP's initial window, which Lighthouse's
  * simulation counts), and the same script as readable compiled code cost Home's first paint a
  * round trip (decision 015). What each part does, in order:
- *   D: the digits of a value, a leading +1 dropped, at most `phoneDigits` (forms/phone.ts);
+ *   D: the digits of a value, a leading +1 dropped, at most `phoneDigits` (rink/forms/phone.ts);
  *   F: the value formatted as (123) 456-7890 as far as its digits go (formatPhoneInput);
  *   C: where the caret goes after `n` digits (caretAfterDigits);
  *   N: whether a form is the newsletter and still the script's (not handed to the island);
@@ -76,7 +76,7 @@ export const newsletterReady = "newsletter-ready";
  *   of its digits: the phone message and the focus; otherwise Subscribing..., disabled, held
  *   for the island, and posted by the browser after `fallbackMs` without one;
  *   window.rinkEarlyForms.take(form): hands the form and what it holds to the island.
- * early-forms.test.ts runs this text: formatting against forms/phone.ts on any input, and each
+ * early-forms.test.ts runs this text: formatting against rink/forms/phone.ts on any input, and each
  * behaviour above, then hydration over it.
  */
 export function earlyNewsletterCode(config: EarlyFormsConfig): string {

@@ -1,10 +1,11 @@
-// The owner's live closure or hours (app/lib/live-update.ts) in the page's "Holiday hours and
+// The owner's live closure or hours (rink/live-update.ts) in the page's "Holiday hours and
 // closures" lists (app/components/special-dates-list.tsx): an item for its date, in date
 // order, in place of the content's own item for that date. A list on the screen would move
 // under the visitor's eyes, so each list changes only while it is out of view (below the
 // screen nothing visible moves; above it the browser's scroll anchoring keeps the view still).
+
+import { formatDate } from "../../rink/format.ts";
 import type { SpecialDate } from "../content/types.ts";
-import { formatDate } from "../lib/format.ts";
 import { specialHoursText } from "../lib/hours.ts";
 import { hideIfEmpty } from "./today.ts";
 

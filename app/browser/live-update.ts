@@ -3,7 +3,7 @@
 // page left open shows a new update within 40 s and a visitor's browser asks the server
 // about twice a minute at most. The bar (app/components/live-update-bar.tsx) shows it; the
 // page's script (page.ts) puts its date into the status and the lists.
-import { headline, type LiveUpdate, liveUpdateOf } from "../lib/live-update.ts";
+import { headline, type LiveUpdate, liveUpdateOf } from "../../rink/live-update.ts";
 
 const pollSeconds = 10;
 const hiddenKey = "rink-update-hidden";

@@ -3,9 +3,10 @@
 // update (its bar, and its date in the status and the lists), the announcement's end, the
 // year in the footer, the galleries' viewer and hover prefetch. The forms are React islands
 // of their own.
+
+import { rinkClock } from "../../rink/calendar-day.ts";
+import { type LiveUpdate, liveSpecialDate, withLiveDate } from "../../rink/live-update.ts";
 import { inForce } from "../lib/announcement.ts";
-import { rinkClock } from "../lib/calendar-day.ts";
-import { type LiveUpdate, liveSpecialDate, withLiveDate } from "../lib/live-update.ts";
 import { startGalleries } from "./gallery.ts";
 import { showLiveDates } from "./live-dates.ts";
 import { showLiveBar, watchLiveUpdate } from "./live-update.ts";

@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { contactMessages } from "../../forms/contact.ts";
+import { contactMessages } from "../../rink/forms/contact.ts";
 import { ContactAfter, ContactBefore, contactFormProps } from "../routes/contact.tsx";
 import { meta as contactThanksMeta } from "../routes/contact-thanks.tsx";
 import { meta as newsletterThanksMeta } from "../routes/newsletter-thanks.tsx";

@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from "react";
-import { contactMessages } from "../../forms/contact.ts";
+import { contactMessages } from "../../rink/forms/contact.ts";
 import type { Phone } from "../content/types.ts";
 import type { ContactTarget } from "../lib/submit-contact.ts";
 import { ContactForm } from "./contact-form.tsx";

@@ -3,7 +3,7 @@ import { SubmissionError, type SubmissionResult } from "@formspree/core";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { contactFields, contactSubjects } from "../../forms/contact.ts";
+import { contactFields, contactSubjects } from "../../rink/forms/contact.ts";
 import { ContactForm } from "./contact-form.tsx";
 
 afterEach(cleanup);

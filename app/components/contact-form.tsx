@@ -5,7 +5,7 @@ import {
   contactMessages,
   contactSubjects,
   subjectPlaceholder,
-} from "../../forms/contact.ts";
+} from "../../rink/forms/contact.ts";
 import type { Phone } from "../content/types.ts";
 import { formatPhone, telHref } from "../lib/phone.ts";
 import {

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { newsletterMessages, statusTimeoutMs } from "../../forms/newsletter.ts";
+import { newsletterMessages, statusTimeoutMs } from "../../rink/forms/newsletter.ts";
 import { NewsletterSignup } from "./newsletter-signup.tsx";
 
 afterEach(() => {

@@ -1,6 +1,10 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
-import { newsletterFields, newsletterMessages, statusTimeoutMs } from "../../forms/newsletter.ts";
-import { caretAfterDigits, formatPhoneInput, phoneDigitsOf } from "../../forms/phone.ts";
+import {
+  newsletterFields,
+  newsletterMessages,
+  statusTimeoutMs,
+} from "../../rink/forms/newsletter.ts";
+import { caretAfterDigits, formatPhoneInput, phoneDigitsOf } from "../../rink/forms/phone.ts";
 import { newsletterReady, takeEarlyForm } from "../browser/early-forms.ts";
 import {
   missingContact,

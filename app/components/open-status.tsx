@@ -1,5 +1,5 @@
+import { upcomingSpecialDates } from "../../rink/calendar-day.ts";
 import { buildDate } from "../lib/build-date.ts";
-import { upcomingSpecialDates } from "../lib/calendar-day.ts";
 import {
   describeOpenStatus,
   openStatus,

@@ -1,5 +1,5 @@
+import { formatDuration, formatPrice, formatSkaters } from "../../rink/format.ts";
 import type { PartyPackage } from "../content/types.ts";
-import { formatDuration, formatPrice, formatSkaters } from "../lib/format.ts";
 
 interface PartyPackageCardProps {
   pkg: PartyPackage;

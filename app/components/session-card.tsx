@@ -1,8 +1,8 @@
+import { formatDate, formatDay, formatPrice, formatTimeRange } from "../../rink/format.ts";
 import type { Session } from "../content/types.ts";
 import { buildDate } from "../lib/build-date.ts";
 import { calendarPath } from "../lib/calendar-path.ts";
 import { shownUntil } from "../lib/dated.ts";
-import { formatDate, formatDay, formatPrice, formatTimeRange } from "../lib/format.ts";
 
 interface SessionCardProps {
   session: Session;

@@ -1,7 +1,7 @@
+import { formatDate } from "../../rink/format.ts";
 import type { SpecialDate } from "../content/types.ts";
 import { buildDate } from "../lib/build-date.ts";
 import { fromToday, shownUntil } from "../lib/dated.ts";
-import { formatDate } from "../lib/format.ts";
 import { specialHoursText } from "../lib/hours.ts";
 
 interface SpecialDatesListProps {

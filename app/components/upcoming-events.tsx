@@ -1,8 +1,8 @@
+import { formatDate, formatPrice, formatTimeRange } from "../../rink/format.ts";
 import type { SpecialDate } from "../content/types.ts";
 import { buildDate } from "../lib/build-date.ts";
 import { calendarPath, eventId } from "../lib/calendar-path.ts";
 import { shownUntil } from "../lib/dated.ts";
-import { formatDate, formatPrice, formatTimeRange } from "../lib/format.ts";
 
 export type UpcomingEvent = SpecialDate["events"][number] & { date: string };
 

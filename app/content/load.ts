@@ -6,8 +6,8 @@ import { readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { type Document, LineCounter, parseDocument } from "yaml";
 import type { z } from "zod";
+import { timeZone } from "../../rink/time-zone.ts";
 import { contentFiles, type PhotosContent, type SiteContent } from "./schema.ts";
-import { timeZone } from "./time-zone.ts";
 
 export { timeZone };
 

@@ -1,23 +1,14 @@
 import { z } from "zod";
+import { clockPattern, datePattern } from "../../rink/patterns.ts";
+import { timeZone } from "../../rink/time-zone.ts";
+import { days } from "../../rink/week.ts";
 import { linksOf, parseRichText } from "../lib/rich-text.ts";
-import { clockPattern, datePattern } from "./patterns.ts";
-import { timeZone } from "./time-zone.ts";
 
 // The one description of the owner's content files (content/*.yml). The build reads each file
 // through its schema (app/content/load.ts), so a malformed price, time or date fails the build
 // with the file, line and field instead of reaching a visitor; the editor's configuration
 // (public/admin/config.yml) is tested against these same fields. Not shipped to the browser.
 // Messages are plain sentences for the owner, who reads them in a build log.
-
-export const days = [
-  "monday",
-  "tuesday",
-  "wednesday",
-  "thursday",
-  "friday",
-  "saturday",
-  "sunday",
-] as const;
 
 /** Patterns the editor's fields use too (public/admin/config.yml), so both accept the same. */
 export const patterns = {

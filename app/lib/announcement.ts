@@ -1,5 +1,5 @@
+import { rinkInstant } from "../../rink/calendar-day.ts";
 import type { Announcement } from "../content/types.ts";
-import { rinkInstant } from "./calendar-day.ts";
 
 /** When the announcement shows, as instants (ms); null when there is none to show. */
 export interface AnnouncementWindow {

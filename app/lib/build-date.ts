@@ -1,5 +1,5 @@
-import { timeZone } from "../content/time-zone.ts";
-import { rinkClock } from "./calendar-day.ts";
+import { rinkClock } from "../../rink/calendar-day.ts";
+import { timeZone } from "../../rink/time-zone.ts";
 
 // When the site was built (astro.config.ts): what the prerendered pages were written for. The
 // browser's first render uses the same values, so hydration matches the HTML.

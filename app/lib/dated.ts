@@ -2,7 +2,7 @@
 // each dated item is written into the HTML with the days it is shown on (the 60 days up to
 // its date) and hidden outside them; app/browser/today.ts shows and hides them again on the
 // visitor's clock.
-import { addDays, specialDatesWindowDays } from "./calendar-day.ts";
+import { addDays, specialDatesWindowDays } from "../../rink/calendar-day.ts";
 
 /** The attributes of an item about `date`, as the build sees it on `today`. */
 export function shownUntil(date: string, today: string) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { addDays, dayOf, upcomingSpecialDates } from "../../rink/calendar-day.ts";
 import { site } from "../content/site.ts";
-import { addDays, dayOf, upcomingSpecialDates } from "./calendar-day.ts";
 import { eventsJsonLd, rinkDateTime, sessionEventsWindowDays } from "./event-data.ts";
 
 // The rink's Events for search engines (issue 19), checked against Google's event

@@ -1,12 +1,12 @@
-import type { Address, Session, SiteContent, SpecialDate, TimeRange } from "../content/types.ts";
-import { buildDate } from "./build-date.ts";
 import {
   addDays,
   dayOf,
   earliestFirst,
   rinkInstant,
   upcomingSpecialDates,
-} from "./calendar-day.ts";
+} from "../../rink/calendar-day.ts";
+import type { Address, Session, SiteContent, SpecialDate, TimeRange } from "../content/types.ts";
+import { buildDate } from "./build-date.ts";
 import { siteUrl } from "./seo.ts";
 import { postalAddress } from "./structured-data.ts";
 

@@ -1,7 +1,7 @@
 // Where the two forms send their submissions, fixed at build time. Out of the box both go to
 // the inbox built into our own server (relative URLs); set VITE_FORMS_ENDPOINT to
 // https://formspree.io and the two form ids to use the hosted service instead.
-import { defaultFormIds, type FormKind } from "../../forms/form-ids.ts";
+import { defaultFormIds, type FormKind } from "../../rink/forms/form-ids.ts";
 
 declare global {
   interface ImportMetaEnv {

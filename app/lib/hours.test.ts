@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { days } from "../content/schema.ts";
+import { days } from "../../rink/week.ts";
 import { site } from "../content/site.ts";
 import type { DayHours, TimeRange } from "../content/types.ts";
 import { hoursRows } from "./hours.ts";

@@ -1,5 +1,5 @@
+import { formatDay, formatTimeRange } from "../../rink/format.ts";
 import type { DayHours, SpecialDate } from "../content/types.ts";
-import { formatDay, formatTimeRange } from "./format.ts";
 
 export interface HoursRow {
   days: string;

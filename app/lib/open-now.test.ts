@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { rinkClock } from "../../rink/calendar-day.ts";
 import { site } from "../content/site.ts";
-import { rinkClock } from "./calendar-day.ts";
 import { describeOpenStatus, openStatus, possibleStatusTexts } from "./open-now.ts";
 
 const zone = site.timeZone;

@@ -1,4 +1,3 @@
-import type { Day, DayHours, SpecialDate } from "../content/types.ts";
 import {
   addDays,
   dayOf,
@@ -6,8 +5,9 @@ import {
   hoursOn,
   rinkClock,
   specialDatesWindowDays,
-} from "./calendar-day.ts";
-import { formatDate, formatDay, formatTime } from "./format.ts";
+} from "../../rink/calendar-day.ts";
+import { formatDate, formatDay, formatTime } from "../../rink/format.ts";
+import type { Day, DayHours, SpecialDate } from "../content/types.ts";
 
 // "Are you open right now?" on the rink's wall clock, from the posted week and the owner's
 // special dates (closures, holiday hours). Intl does the time-zone arithmetic, so

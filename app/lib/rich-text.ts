@@ -1,6 +1,6 @@
 // The owner's words on the privacy notice and the text-alert terms, with the facts they name
 // kept where they live: `{rink}` is the rink's name (content/rink.yml), `{phone}` its Main
-// number, `{texts-a-month}` the most texts a month the site sends (forms/newsletter.ts, the
+// number, `{texts-a-month}` the most texts a month the site sends (rink/forms/newsletter.ts, the
 // limit the owner's updates keep to). `[words](/privacy)` is a link to a page of the site.
 // Read by the schema (a word in braces it does not know, or a link out of the site, is a
 // content problem) and by the pages (app/components/rich-text.tsx). No zod, no React.

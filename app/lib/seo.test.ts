@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { formatPrice } from "../../rink/format.ts";
 import { site } from "../content/site.ts";
-import { formatPrice } from "./format.ts";
 import { canonicalPath, pageMeta, partyOffers, siteUrl } from "./seo.ts";
 
 type Tag = Record<string, unknown>;

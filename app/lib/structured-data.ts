@@ -1,6 +1,6 @@
+import { upcomingSpecialDates } from "../../rink/calendar-day.ts";
+import { formatDay, formatPrice } from "../../rink/format.ts";
 import type { Address, DayHours, PartyPackage, Phone, SpecialDate } from "../content/types.ts";
-import { upcomingSpecialDates } from "./calendar-day.ts";
-import { formatDay, formatPrice } from "./format.ts";
 
 // schema.org data for search engines, built from the content module so it can never
 // disagree with the page.

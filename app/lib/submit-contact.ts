@@ -7,7 +7,7 @@ import {
   isSubmissionError,
   type SubmissionResult,
 } from "@formspree/core";
-import { type ContactField, contactFieldNames, contactFields } from "../../forms/contact.ts";
+import { type ContactField, contactFieldNames, contactFields } from "../../rink/forms/contact.ts";
 import { absoluteEndpoint } from "./form-endpoints.ts";
 
 export type ContactFieldErrors = Partial<Record<ContactField, string>>;

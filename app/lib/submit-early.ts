@@ -1,8 +1,8 @@
 // The forms' early scripts as the pages write them in (app/browser/early-forms.ts), with the
 // forms' own words and limits, so what shows before hydration is what React shows.
 
-import { contactMessages } from "../../forms/contact.ts";
-import { newsletterMessages, phoneDigits, statusTimeoutMs } from "../../forms/newsletter.ts";
+import { contactMessages } from "../../rink/forms/contact.ts";
+import { newsletterMessages, phoneDigits, statusTimeoutMs } from "../../rink/forms/newsletter.ts";
 import {
   type EarlyFormsConfig,
   earlyContactScript,

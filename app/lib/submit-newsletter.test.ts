@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { newsletterMessages } from "../../forms/newsletter.ts";
+import { newsletterMessages } from "../../rink/forms/newsletter.ts";
 import {
   newsletterPayload,
   sendNewsletter,

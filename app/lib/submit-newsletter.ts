@@ -6,9 +6,9 @@ import {
   newsletterMessages,
   notProvided,
   phoneDigits,
-} from "../../forms/newsletter.ts";
-import { phoneDigitsOf } from "../../forms/phone.ts";
-import { validationMessages } from "../../forms/validate.ts";
+} from "../../rink/forms/newsletter.ts";
+import { phoneDigitsOf } from "../../rink/forms/phone.ts";
+import { validationMessages } from "../../rink/forms/validate.ts";
 
 declare global {
   interface Window {

@@ -1,3 +1,4 @@
+import { formatPrice } from "../../rink/format.ts";
 import { PhoneIcon } from "../components/icons.tsx";
 import { PageHero } from "../components/page-hero.tsx";
 import { PhotoGallery } from "../components/photo-gallery.tsx";
@@ -6,7 +7,6 @@ import { SkateArt } from "../components/skate-art.tsx";
 import { buttonStyles } from "../components/ui/button-styles.ts";
 import { gallery } from "../content/photos.ts";
 import { site } from "../content/site.ts";
-import { formatPrice } from "../lib/format.ts";
 import { phoneByLabel, telHref } from "../lib/phone.ts";
 import { pageMeta } from "../lib/seo.ts";
 

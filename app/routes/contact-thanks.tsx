@@ -1,4 +1,4 @@
-import { contactMessages } from "../../forms/contact.ts";
+import { contactMessages } from "../../rink/forms/contact.ts";
 import { ThankYou } from "../components/thank-you.tsx";
 import { site } from "../content/site.ts";
 import { pageMeta } from "../lib/seo.ts";

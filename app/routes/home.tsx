@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { smsConsent } from "../../forms/newsletter.ts";
+import { dayOf } from "../../rink/calendar-day.ts";
+import { smsConsent } from "../../rink/forms/newsletter.ts";
 import { PhoneIcon, PinIcon, StarIcon } from "../components/icons.tsx";
 import { OpenStatus } from "../components/open-status.tsx";
 import { PostedHours } from "../components/posted-hours.tsx";
@@ -13,7 +14,6 @@ import { smallPrintLink } from "../content/navigation.ts";
 import { hero } from "../content/photos.ts";
 import { site } from "../content/site.ts";
 import { buildDate, builtAt } from "../lib/build-date.ts";
-import { dayOf } from "../lib/calendar-day.ts";
 import { fromToday } from "../lib/dated.ts";
 import { upcomingEvents } from "../lib/event-data.ts";
 import { formAction } from "../lib/form-endpoints.ts";

@@ -1,4 +1,4 @@
-import { newsletterMessages } from "../../forms/newsletter.ts";
+import { newsletterMessages } from "../../rink/forms/newsletter.ts";
 import { ThankYou } from "../components/thank-you.tsx";
 import { site } from "../content/site.ts";
 import { pageMeta } from "../lib/seo.ts";

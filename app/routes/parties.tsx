@@ -1,3 +1,4 @@
+import { formatDayList, formatTimeRange } from "../../rink/format.ts";
 import { PhoneIcon } from "../components/icons.tsx";
 import { PageHero } from "../components/page-hero.tsx";
 import { PartyPackageCard } from "../components/party-package-card.tsx";
@@ -6,7 +7,6 @@ import { SectionHeading } from "../components/section-heading.tsx";
 import { buttonStyles } from "../components/ui/button-styles.ts";
 import { parties } from "../content/photos.ts";
 import { site } from "../content/site.ts";
-import { formatDayList, formatTimeRange } from "../lib/format.ts";
 import { formatPhone, phoneByLabel, telHref } from "../lib/phone.ts";
 import { pageMeta, partyOffers } from "../lib/seo.ts";
 

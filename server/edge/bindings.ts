@@ -64,7 +64,7 @@ export interface EdgeBindings {
   NOTIFY_MAX_PER_HOUR?: string;
   /** A secret: the key of the deletions record (owner/deletions.ts); none kept without it. */
   DELETION_KEY?: string;
-  /** The list services (server/list-settings.ts): "kit" for the email list. */
+  /** The list services (server/lists/settings.ts): "kit" for the email list. */
   NEWSLETTER_SERVICE?: string;
   /** Secrets: Kit's API key, and the secret in its webhook URL (/hooks/kit/<secret>). */
   KIT_API_KEY?: string;

@@ -11,7 +11,7 @@ import {
   toDigestClaim,
   toRecentCount,
   toSubmission,
-} from "../submission.ts";
+} from "../inbox/submission.ts";
 import type { D1Database } from "./bindings.ts";
 
 export function d1Store(db: D1Database): SubmissionStore {

@@ -9,7 +9,7 @@ import { type RunningEdge, startEdge } from "../../tests/support/edge.ts";
 import { fakeSite, tempDir } from "../../tests/support/fake-site.ts";
 import { ownerAddress } from "../../tests/support/inbox-targets.ts";
 import { bundleWorker, workerConfig } from "../../tooling/wrangler.ts";
-import { openInbox } from "../inbox.ts";
+import { openInbox } from "../node/database.ts";
 
 const dir = tempDir("rink-worker-");
 let edge: RunningEdge;

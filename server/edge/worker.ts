@@ -5,10 +5,19 @@
 // send_email binding and the ratelimits binding; a Cron Trigger retries unsent emails and drains
 // the list services' outbox (Kit, Twilio).
 import { type ExecutionContext, Hono } from "hono";
-import type { InboxEnv } from "../app-env.ts";
-import { defaultDailyLimitPerForm, defaultRateLimitPerMinute } from "../form-endpoint.ts";
-import { currentUpdatePath, inboxRoutes } from "../inbox-routes.ts";
-import { defaultKitApiUrl } from "../kit.ts";
+import type { InboxEnv } from "../env.ts";
+import { defaultDailyLimitPerForm, defaultRateLimitPerMinute } from "../inbox/form-endpoint.ts";
+import { createNotifier, defaultEmailsPerHour, type Notifier } from "../inbox/notify.ts";
+import { createRateLimiter, type RateDecision } from "../inbox/rate-limit.ts";
+import { defaultKitApiUrl } from "../lists/kit.ts";
+import {
+  createOutbox,
+  defaultConfirmationsPerDay,
+  defaultOutboxRetrySeconds,
+  type Outbox,
+} from "../lists/outbox.ts";
+import { outboxStore } from "../lists/outbox-store.ts";
+import { defaultSendHours, parseSendHours } from "../lists/send-hours.ts";
 import {
   kitWebhookSecretPattern,
   kitWebhookSecretRule,
@@ -16,21 +25,12 @@ import {
   listHooksOf,
   listServicesOf,
   textRulesOf,
-} from "../list-settings.ts";
-import { createNotifier, defaultEmailsPerHour, type Notifier } from "../notify.ts";
-import {
-  createOutbox,
-  defaultConfirmationsPerDay,
-  defaultOutboxRetrySeconds,
-  type Outbox,
-} from "../outbox.ts";
-import { outboxStore } from "../outbox-store.ts";
+} from "../lists/settings.ts";
+import { defaultTwilioApiUrl, statusCallbackPath } from "../lists/twilio.ts";
 import { deletions } from "../owner/deletions.ts";
 import { ownerStore } from "../owner/store.ts";
-import { createRateLimiter, type RateDecision } from "../rate-limit.ts";
+import { currentUpdatePath, inboxRoutes } from "../routes.ts";
 import { baseHeaders, httpsOnlyHeaders } from "../security-headers.ts";
-import { defaultSendHours, parseSendHours } from "../send-hours.ts";
-import { defaultTwilioApiUrl, statusCallbackPath } from "../twilio.ts";
 import type { EdgeBindings, RateLimit } from "./bindings.ts";
 import { d1Runner, d1Store } from "./d1-store.ts";
 import { emailMailer } from "./email.ts";

@@ -1,4 +1,4 @@
--- Hardening, round 2. One key per phone number (forms/phone.ts, phoneKey: its digits, a US
+-- Hardening, round 2. One key per phone number (rink/forms/phone.ts, phoneKey: its digits, a US
 -- "1" in front dropped), so searching and deleting find a number however it was written; the
 -- rows already stored get theirs from their text. And the deletions the owner made, each as
 -- a keyed hash of the email or phone (never the address), so that a restored backup has

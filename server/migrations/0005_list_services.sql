@@ -25,7 +25,7 @@ CREATE TABLE outbox (
   action TEXT NOT NULL CHECK (action IN ('subscribe', 'broadcast', 'text')),
   submission_id INTEGER REFERENCES submissions (id) ON DELETE CASCADE,
   update_id TEXT REFERENCES list_updates (id) ON DELETE CASCADE,
-  -- subscribe: the email, lower-case; text: the phone's key (forms/phone.ts); broadcast: ''.
+  -- subscribe: the email, lower-case; text: the phone's key (rink/forms/phone.ts); broadcast: ''.
   recipient TEXT NOT NULL DEFAULT '',
   created_at TEXT NOT NULL,
   state TEXT NOT NULL DEFAULT 'waiting'

@@ -5,9 +5,9 @@
 // refuses a change from another origin and a body over its limit. Both platforms run these
 // same modules; the whole flow over HTTP on each is tests/owner-inbox.test.ts.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Inbox, openInbox } from "../inbox.ts";
-import type { Mail } from "../notify.ts";
-import { createRateLimiter } from "../rate-limit.ts";
+import type { Mail } from "../inbox/notify.ts";
+import { createRateLimiter } from "../inbox/rate-limit.ts";
+import { type Inbox, openInbox } from "../node/database.ts";
 import {
   endAllSessions,
   endSession,

@@ -3,12 +3,12 @@
 // small stylesheet, every action a plain form. hono/html escapes every value put in.
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
-import { phoneKey } from "../../forms/phone.ts";
-import { displayValue, fieldLabel, formOfKind } from "../inbox-forms.ts";
-import { type OptOuts, optOutKey } from "../outbox-store.ts";
-import { plural } from "../plural.ts";
-import { momentWords } from "../rink-clock.ts";
-import type { Submission } from "../submission.ts";
+import { momentWords } from "../../rink/clock.ts";
+import { phoneKey } from "../../rink/forms/phone.ts";
+import { plural } from "../../rink/plural.ts";
+import { displayValue, fieldLabel, formOfKind } from "../inbox/forms.ts";
+import type { Submission } from "../inbox/submission.ts";
+import { type OptOuts, optOutKey } from "../lists/outbox-store.ts";
 import { linkMinutes } from "./auth.ts";
 import type { Deleted, InboxCounts, InboxView, Person } from "./store.ts";
 

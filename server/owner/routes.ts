@@ -7,13 +7,12 @@ import type { Context, MiddlewareHandler } from "hono";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import type { InboxEnv } from "../app-env.ts";
-import { findList, onList, submissionsCsv } from "../csv.ts";
-import { originIsHost } from "../form-endpoint.ts";
-import { formOfKind } from "../inbox-forms.ts";
-import type { Mailer } from "../notify.ts";
-import type { RateDecision } from "../rate-limit.ts";
-import { subscriberKey } from "../subscriber-key.ts";
+import type { InboxEnv } from "../env.ts";
+import { originIsHost } from "../inbox/form-endpoint.ts";
+import { formOfKind } from "../inbox/forms.ts";
+import type { Mailer } from "../inbox/notify.ts";
+import type { RateDecision } from "../inbox/rate-limit.ts";
+import { subscriberKey } from "../inbox/subscriber-key.ts";
 import {
   askForLink,
   endAllSessions,
@@ -26,6 +25,7 @@ import {
   sessionOwner,
   signInCeilingWords,
 } from "./auth.ts";
+import { findList, onList, submissionsCsv } from "./csv.ts";
 import type { Deletions } from "./deletions.ts";
 import {
   badLinkPage,

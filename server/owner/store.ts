@@ -1,15 +1,15 @@
 // What the owner's inbox reads and writes, in SQL both databases run (migrations/0002, 0004): the
 // submissions by kind with a search, marked handled, one person's data deleted on request,
 // spam emptied; the sign-in links and sessions by the hash of their token; the owner's log.
-import { phoneKey } from "../../forms/phone.ts";
-import { outboxStore } from "../outbox-store.ts";
+import { phoneKey } from "../../rink/forms/phone.ts";
 import {
   type SqlRunner,
   type Submission,
   statements,
   submissionColumns,
   toSubmission,
-} from "../submission.ts";
+} from "../inbox/submission.ts";
+import { outboxStore } from "../lists/outbox-store.ts";
 import type { PersonKeys } from "./deletions.ts";
 
 export type InboxView = "messages" | "signups" | "spam";
@@ -41,7 +41,7 @@ export interface Deleted {
   spam: number;
 }
 
-// A person is their email (any case) or their phone's key (forms/phone.ts), whichever they gave.
+// A person is their email (any case) or their phone's key (rink/forms/phone.ts), whichever they gave.
 const storedEmail = "lower(trim(coalesce(json_extract(data, '$.email'), '')))";
 const personFilter = `((? <> '' AND ${storedEmail} = ?) OR (? <> '' AND phone_key = ?))`;
 const personParams = ({ email, phone }: PersonKeys) => [email, email, phone, phone];

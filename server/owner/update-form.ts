@@ -1,9 +1,10 @@
 // The owner's "Post an update" form as it arrives (plain fields, all strings) and goes back
 // (the same strings, so nothing typed is lost), and the problems by the field they are about.
 // The rules themselves are updates.ts's (previewUpdate), which every way in shares.
-import type { ListId, ListServices } from "../list-service.ts";
-import { isDate, rinkInstant } from "../rink-clock.ts";
-import type { Update, UpdateField, UpdateKind } from "../updates.ts";
+
+import { isDate, rinkInstant } from "../../rink/clock.ts";
+import type { ListId, ListServices } from "../lists/service.ts";
+import type { Update, UpdateField, UpdateKind } from "../lists/updates.ts";
 
 /** The form's fields by name, as typed. */
 export interface UpdateFormValues {

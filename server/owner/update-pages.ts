@@ -4,12 +4,12 @@
 // problem comes back on the page with everything typed, each said beside its field.
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
-import { formatLongDate } from "../../app/lib/format.ts";
-import type { ListId } from "../list-service.ts";
-import type { CurrentUpdate, ListUpdateRow } from "../outbox-store.ts";
-import { plural } from "../plural.ts";
-import { momentWords } from "../rink-clock.ts";
-import { gsm7Length, segmentLength } from "../text-message.ts";
+import { momentWords } from "../../rink/clock.ts";
+import { formatLongDate } from "../../rink/format.ts";
+import { plural } from "../../rink/plural.ts";
+import type { CurrentUpdate, ListUpdateRow } from "../lists/outbox-store.ts";
+import type { ListId } from "../lists/service.ts";
+import { gsm7Length, segmentLength } from "../lists/text-message.ts";
 import {
   type DeliveryReport,
   headline,
@@ -19,7 +19,7 @@ import {
   type UpdateKind,
   type UpdatePreview,
   updateKinds,
-} from "../updates.ts";
+} from "../lists/updates.ts";
 import { layout } from "./pages.ts";
 import type { FormField, FormProblems, UpdateFormValues } from "./update-form.ts";
 

@@ -9,12 +9,12 @@
 // Mounted inside ownerRoutes, so behind its session, same-origin check, body limit and headers.
 
 import type { Context, Hono, MiddlewareHandler } from "hono";
-import type { ListServices } from "../list-service.ts";
-import type { Outbox } from "../outbox.ts";
-import type { OutboxStore } from "../outbox-store.ts";
-import { rinkDate, rinkWallClock } from "../rink-clock.ts";
-import { type SendHours, sendHoursWords, textsWaitUntil } from "../send-hours.ts";
-import { gsm7Length, plainText, segmentLength, stopHint } from "../text-message.ts";
+import { rinkDate, rinkWallClock } from "../../rink/clock.ts";
+import type { Outbox } from "../lists/outbox.ts";
+import type { OutboxStore } from "../lists/outbox-store.ts";
+import { type SendHours, sendHoursWords, textsWaitUntil } from "../lists/send-hours.ts";
+import type { ListServices } from "../lists/service.ts";
+import { gsm7Length, plainText, segmentLength, stopHint } from "../lists/text-message.ts";
 import {
   deliveryReport,
   maxDaysAhead,
@@ -25,7 +25,7 @@ import {
   type UpdateKind,
   updateKinds,
   uuidPattern,
-} from "../updates.ts";
+} from "../lists/updates.ts";
 import { messagePage } from "./pages.ts";
 import type { OwnerEnv } from "./routes.ts";
 import {

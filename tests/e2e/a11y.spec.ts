@@ -4,8 +4,8 @@
 // every focusable element shows a focus indicator that contrasts with what is around it;
 // headings go down one level at a time.
 import type { Page } from "@playwright/test";
-import { contactMessages } from "../../forms/contact.ts";
-import { newsletterMessages } from "../../forms/newsletter.ts";
+import { contactMessages } from "../../rink/forms/contact.ts";
+import { newsletterMessages } from "../../rink/forms/newsletter.ts";
 import { expectNoViolations } from "./axe.ts";
 import { expect, gotoHydrated, sizeName, test, uniqueEmail, viewports } from "./fixtures.ts";
 import { walkTabStops } from "./keyboard.ts";

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { contactMessages } from "../../forms/contact.ts";
-import { newsletterMessages } from "../../forms/newsletter.ts";
+import { contactMessages } from "../../rink/forms/contact.ts";
+import { newsletterMessages } from "../../rink/forms/newsletter.ts";
 import { expect, test, uniqueEmail, viewports, waitForHydration } from "./fixtures.ts";
 import { formsStoredFor } from "./host-checks.ts";
 import { everyPage, unknownPath } from "./site-facts.ts";

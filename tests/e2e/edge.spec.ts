@@ -4,8 +4,8 @@
 // as any host, and both forms, with and without JavaScript, stored in D1 and emailed.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { contactMessages } from "../../forms/contact.ts";
-import { newsletterMessages } from "../../forms/newsletter.ts";
+import { contactMessages } from "../../rink/forms/contact.ts";
+import { newsletterMessages } from "../../rink/forms/newsletter.ts";
 import { type HeaderRules, parseHeadersFile } from "../../server/security-headers.ts";
 import { testSiteDir } from "../support/build.ts";
 import { type RunningEdge, startEdge } from "../support/edge.ts";

@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { loadSiteContent, contentDir as projectContent, timeZone } from "../../app/content/load.ts";
-import { addDays, dayOf, rinkClock, rinkInstant } from "../../app/lib/calendar-day.ts";
+import { addDays, dayOf, rinkClock, rinkInstant } from "../../rink/calendar-day.ts";
 import { type ContentSite, serveContent } from "./content-site.ts";
 import { expect, test } from "./fixtures.ts";
 

@@ -4,14 +4,14 @@
 // beside the words and the posted hours beside the sessions; the page's Event data says what
 // the page says. (No layout shift when the status changes: performance.spec.ts measures "/".)
 import type { Locator, Page } from "@playwright/test";
-import { addDays, dayOf } from "../../app/lib/calendar-day.ts";
+import { addDays, dayOf } from "../../rink/calendar-day.ts";
 import {
   formatDate,
   formatDay,
   formatPrice,
   formatTime,
   formatTimeRange,
-} from "../../app/lib/format.ts";
+} from "../../rink/format.ts";
 import { site } from "./content.ts";
 import { expect, gotoHydrated, sizeName, test, viewports } from "./fixtures.ts";
 import { holdScripts } from "./layout-shift.ts";

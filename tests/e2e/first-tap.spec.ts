@@ -8,8 +8,8 @@
 // until the test lets it through, that what was shown and typed before it survives hydration
 // and that a Subscribe or Send tapped before it is sent once it arrives.
 import type { Locator, Page, Request } from "@playwright/test";
-import { contactMessages, contactSubjects } from "../../forms/contact.ts";
-import { newsletterMessages } from "../../forms/newsletter.ts";
+import { contactMessages, contactSubjects } from "../../rink/forms/contact.ts";
+import { newsletterMessages } from "../../rink/forms/newsletter.ts";
 import { expect, test, uniqueEmail, viewports } from "./fixtures.ts";
 import { holdScripts } from "./layout-shift.ts";
 

@@ -3,7 +3,7 @@
  * from @playwright/test, so each spec gets the same server and the same strictness.
  *
  * What the global setup (global-setup.ts) gives the workers, through process.env:
- *   BASE_URL       the real server (`node server/index.ts`) serving the fresh build
+ *   BASE_URL       the real server (`node server/node/index.ts`) serving the fresh build
  *   DATABASE_PATH  the SQLite file the server's form inbox writes (may not exist yet)
  *   MAIL_DIR       a folder where the SMTP capture server saves each received mail as JSON
  *   SMTP_URL       that capture server; the server was started with NOTIFY_TO

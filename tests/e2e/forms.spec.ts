@@ -1,6 +1,6 @@
 import { formatPhone, phoneByLabel } from "../../app/lib/phone.ts";
-import { contactMessages, contactSubjects } from "../../forms/contact.ts";
-import { newsletterMessages } from "../../forms/newsletter.ts";
+import { contactMessages, contactSubjects } from "../../rink/forms/contact.ts";
+import { newsletterMessages } from "../../rink/forms/newsletter.ts";
 import { site } from "./content.ts";
 import { expect, gotoHydrated, test, uniqueEmail, viewports } from "./fixtures.ts";
 

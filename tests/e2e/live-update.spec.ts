@@ -7,8 +7,8 @@
 // The owner ends it, and a page opened after is the content's again.
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { rinkClock } from "../../app/lib/calendar-day.ts";
-import { formatDate } from "../../app/lib/format.ts";
+import { rinkClock } from "../../rink/calendar-day.ts";
+import { formatDate } from "../../rink/format.ts";
 import { testSiteDir } from "../support/build.ts";
 import { edgeTarget, type InboxTarget, nodeTarget } from "../support/inbox-targets.ts";
 import { expectNoViolations } from "./axe.ts";

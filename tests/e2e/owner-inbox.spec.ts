@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { contactMessages } from "../../forms/contact.ts";
+import { contactMessages } from "../../rink/forms/contact.ts";
 import { testSiteDir } from "../support/build.ts";
 import { type RunningEdge, startEdge } from "../support/edge.ts";
 import { expectNoViolations } from "./axe.ts";

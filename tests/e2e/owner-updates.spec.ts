@@ -14,8 +14,8 @@
 // (server/owner/update-pages.ts serves both homes); tests/owner-updates.test.ts covers both.
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { rinkClock } from "../../app/lib/calendar-day.ts";
-import { confirmationText } from "../../server/text-message.ts";
+import { rinkClock } from "../../rink/calendar-day.ts";
+import { confirmationText } from "../../server/lists/text-message.ts";
 import { testSiteDir } from "../support/build.ts";
 import { type InboxTarget, nodeTarget } from "../support/inbox-targets.ts";
 import { type KitStandIn, startKitStandIn } from "../support/kit-stand-in.ts";

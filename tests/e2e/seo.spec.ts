@@ -5,9 +5,9 @@
 // web manifest.
 
 import type { APIRequestContext, Page } from "@playwright/test";
-import { formatPrice } from "../../app/lib/format.ts";
 import { phoneByLabel } from "../../app/lib/phone.ts";
 import { sitePages } from "../../app/site-pages.ts";
+import { formatPrice } from "../../rink/format.ts";
 import { siteUrl } from "../../tooling/site-url.ts";
 import { site } from "./content.ts";
 import { expect, gotoHydrated, test } from "./fixtures.ts";

@@ -3,19 +3,19 @@
 
 import type { Locator, Page } from "@playwright/test";
 import { footerLinks, smallPrintLink, smallPrintLinks } from "../../app/content/navigation.ts";
+import { hoursRows } from "../../app/lib/hours.ts";
+import { formatAddress } from "../../app/lib/maps.ts";
+import { formatPhone, phoneByLabel, telHref } from "../../app/lib/phone.ts";
+import { linksOf, parseRichText, plainText } from "../../app/lib/rich-text.ts";
+import { type BrowsedPath, browsedPages } from "../../app/site-pages.ts";
 import {
   formatDayList,
   formatDuration,
   formatPrice,
   formatSkaters,
   formatTimeRange,
-} from "../../app/lib/format.ts";
-import { hoursRows } from "../../app/lib/hours.ts";
-import { formatAddress } from "../../app/lib/maps.ts";
-import { formatPhone, phoneByLabel, telHref } from "../../app/lib/phone.ts";
-import { linksOf, parseRichText, plainText } from "../../app/lib/rich-text.ts";
-import { type BrowsedPath, browsedPages } from "../../app/site-pages.ts";
-import { smsConsent, textsPerMonth } from "../../forms/newsletter.ts";
+} from "../../rink/format.ts";
+import { smsConsent, textsPerMonth } from "../../rink/forms/newsletter.ts";
 import { site } from "./content.ts";
 import { expect } from "./fixtures.ts";
 

@@ -135,7 +135,7 @@ export interface DeployedSite {
 
 /**
  * A built site served as deployed (decision 009), for the audit and the page benchmark:
- * `node server/index.ts` on `siteDir` (its database in `dir`, its log silent) and, in front of
+ * `node server/node/index.ts` on `siteDir` (its database in `dir`, its log silent) and, in front of
  * it, Debian's Caddy with deploy/Caddyfile (HTTPS, HTTP/2), its files in `dir` too. `via:
  * "server"` leaves Caddy out: the server alone over HTTP/1.1, to compare.
  */

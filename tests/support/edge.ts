@@ -90,7 +90,7 @@ export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
   const workDir = mkdtempSync(join(tmpdir(), "rink-edge-"));
   // wrangler.jsonc as it is; the sources it names and the site through links.
   symlinkSync(join(projectRoot, "wrangler.jsonc"), join(workDir, "wrangler.jsonc"));
-  for (const name of ["server", "forms", "node_modules"]) {
+  for (const name of ["server", "rink", "node_modules"]) {
     symlinkSync(join(projectRoot, name), join(workDir, name));
   }
   mkdirSync(join(workDir, "build"));

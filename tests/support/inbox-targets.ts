@@ -1,5 +1,5 @@
 // The inbox's two homes as test targets, so one suite (tests/inbox-protocol.test.ts) runs
-// against both and they cannot drift: the Node server (`node server/index.ts`, a real SQLite
+// against both and they cannot drift: the Node server (`node server/node/index.ts`, a real SQLite
 // file, emails to the SMTP capture) and the Worker (`wrangler dev`, local D1, the local
 // send_email binding). Both serve the fake site, keep the default limit of 5 submissions a
 // minute, and accept https://rink.example.com as another origin. Their daily ceiling per form
@@ -8,7 +8,7 @@
 import { existsSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { DatabaseSync } from "node:sqlite";
-import type { SqlRunner } from "../../server/submission.ts";
+import type { SqlRunner } from "../../server/inbox/submission.ts";
 import { type EdgeMail, startEdge } from "./edge.ts";
 import { fakeSite, tempDir } from "./fake-site.ts";
 import { parseMail } from "./mail-parse.ts";

@@ -26,7 +26,7 @@ export function listServiceSettings(
     // the target's own (issue 31: required with a list service).
     SITE_URL: ownOrigin,
     // Texts at any hour, so the suites pass whenever they run; the quiet hours have tests of
-    // their own (server/outbox.test.ts, tests/list-services.test.ts).
+    // their own (server/lists/outbox.test.ts, tests/list-services.test.ts).
     SMS_SEND_HOURS: "00:00-24:00",
   };
 }

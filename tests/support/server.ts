@@ -1,6 +1,6 @@
 // Starting and stopping the processes the tests, the audit, the budgets and the benchmark
 // need: one way to find a free port, wait for an answer and stop a process with everything it
-// started. `startServer` is `node server/index.ts` as production runs it.
+// started. `startServer` is `node server/node/index.ts` as production runs it.
 import { type ChildProcess, spawn } from "node:child_process";
 import { type Agent, request } from "node:http";
 import { createServer } from "node:net";
@@ -110,13 +110,13 @@ export interface RunningServer {
 }
 
 /**
- * `node server/index.ts` with the project's Node, as production runs it, on 127.0.0.1 with
+ * `node server/node/index.ts` with the project's Node, as production runs it, on 127.0.0.1 with
  * only the settings given (nothing leaks in from the caller's environment); resolves once
  * /healthz answers, so the database is open too.
  */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
-  const child = spawn(projectNode, ["server/index.ts"], {
+  const child = spawn(projectNode, ["server/node/index.ts"], {
     cwd: projectRoot,
     detached: true,
     env: {

@@ -1,7 +1,7 @@
 import { createEvent } from "ics";
 import type { Address, Day, Session, SpecialDate } from "../../app/content/types.ts";
-import { addDays, dayOf, rinkClock } from "../../app/lib/calendar-day.ts";
 import { eventId } from "../../app/lib/calendar-path.ts";
+import { addDays, dayOf, rinkClock } from "../../rink/calendar-day.ts";
 
 // A weekly recurring calendar event per public session, written at build. The `ics`
 // library writes the event; it has no time-zone support, so the wall-clock times it

@@ -1,0 +1,22 @@
+// The Hono environments. InboxEnv is what the shared inbox code needs on either platform:
+// what middleware hands on to later middleware for one request. AppEnv adds what the Node
+// adapter binds; the Worker's own (edge/worker.ts) adds its bindings.
+import type { HttpBindings } from "@hono/node-server";
+import type { ClientInfo } from "./node/client-info.ts";
+
+export interface InboxVariables {
+  client: ClientInfo;
+  /** The `_headers` path whose rules the response takes, when not the request's own. */
+  rulePath?: string;
+  /** The inbox's error code, for the log line. */
+  errorCode?: string;
+}
+
+export interface InboxEnv {
+  Variables: InboxVariables;
+}
+
+export interface AppEnv extends InboxEnv {
+  // Optional: in-process tests call app.request() without a socket.
+  Bindings: Partial<HttpBindings>;
+}

@@ -1,0 +1,521 @@
+// The outbox, the owner's updates and the people's consent, in SQL both databases run
+// (migrations/0005): over the Node server's SQLite file (inbox.ts, `sql`) or D1
+// (edge/d1-store.ts, d1Runner). Every state change of a row is one conditional statement, so
+// two passes (a timer and a kick, two Worker isolates) never both own a row.
+
+import type { SqlRunner } from "../inbox/submission.ts";
+import type { ListId } from "./service.ts";
+
+export type OutboxAction = "subscribe" | "broadcast" | "text";
+export type OutboxState = "waiting" | "sending" | "sent" | "failed" | "skipped";
+
+/** A row to send, with what it sends (an update's words). */
+export interface OutboxJob {
+  id: number;
+  list: ListId;
+  action: OutboxAction;
+  submissionId: number | null;
+  updateId: string | null;
+  recipient: string;
+  /** Tries so far, this one included once it is claimed. */
+  attempts: number;
+  /** What an earlier try made at the service (a broadcast not yet seen sending), else null. */
+  serviceRef: string | null;
+  createdAt: string;
+  subject: string;
+  textBody: string;
+  note: string;
+}
+
+/** A day's hours on the rink's clock, as the content files write a time range. */
+export interface UpdateHours {
+  start: string;
+  end: string;
+}
+
+export interface ListUpdateRow {
+  id: string;
+  createdAt: string;
+  kind: string;
+  note: string;
+  endsAt: string | null;
+  subject: string;
+  textBody: string;
+  /** Per list asked for: "queued", or why nothing was queued ("The text service is not set up"). */
+  lists: Partial<Record<ListId, string>>;
+  /** The rink's date it is about ("YYYY-MM-DD"); null for news (migrations/0006). */
+  date: string | null;
+  /** Different hours: that day's hours; else null. */
+  hours: UpdateHours | null;
+  /** When "End now" was pressed, or a newer update replaced it on the site. */
+  endedAt: string | null;
+}
+
+/** What the site shows of the update in force (/updates/current.json). */
+export interface CurrentUpdate {
+  id: string;
+  kind: string;
+  note: string;
+  date: string | null;
+  hours: UpdateHours[] | null;
+  until: string;
+}
+
+/**
+ * A person who left a list after their latest signup, by list then person; on the text list
+ * also who confirmed (state 'in': replied YES or START), since only they are on it (issue 31).
+ */
+export type OptOuts = Map<string, { reason: string; at: string; state?: "in" | "out" }>;
+export const optOutKey = (list: ListId, person: string) => `${list} ${person}`;
+
+// A person's latest newsletter signup on a list: by their email (any case) or phone's key.
+const latestSignup: Record<ListId, string> = {
+  email: `(SELECT max(created_at) FROM submissions
+           WHERE form = 'newsletter' AND spam = 0
+             AND lower(trim(coalesce(json_extract(data, '$.email'), ''))) = c.person)`,
+  text: `(SELECT max(created_at) FROM submissions
+          WHERE form = 'newsletter' AND spam = 0 AND phone_key = c.person)`,
+};
+
+/**
+ * An 'out' still in force (c is the list_consent row): on the email list, one no later signup
+ * has overridden; on the text list, any (issue 31: only START or YES from that phone undoes a
+ * STOP, never a web signup).
+ */
+const stillOut = (list: ListId) =>
+  list === "text"
+    ? `c.list = 'text' AND c.state = 'out'`
+    : `c.list = '${list}' AND c.state = 'out' AND c.at >= coalesce(${latestSignup[list]}, '')`;
+
+const jobColumns = `o.id, o.list, o.action, o.submission_id, o.update_id, o.recipient, o.attempts,
+  o.service_ref, o.created_at, coalesce(u.subject, '') AS subject,
+  coalesce(u.text_body, '') AS text_body, coalesce(u.note, '') AS note`;
+
+function toJob(row: Record<string, unknown>): OutboxJob {
+  return {
+    id: Number(row.id),
+    list: String(row.list) as ListId,
+    action: String(row.action) as OutboxAction,
+    submissionId: row.submission_id == null ? null : Number(row.submission_id),
+    updateId: row.update_id == null ? null : String(row.update_id),
+    recipient: String(row.recipient),
+    attempts: Number(row.attempts),
+    serviceRef: row.service_ref == null ? null : String(row.service_ref),
+    createdAt: String(row.created_at),
+    subject: String(row.subject),
+    textBody: String(row.text_body),
+    note: String(row.note),
+  };
+}
+
+export function outboxStore(sql: SqlRunner) {
+  return {
+    /** Waiting rows of a list whose time has come, oldest first. */
+    async due(list: ListId, at: string, limit: number): Promise<OutboxJob[]> {
+      const rows = await sql.all(
+        `SELECT ${jobColumns} FROM outbox o LEFT JOIN list_updates u ON u.id = o.update_id
+         WHERE o.state = 'waiting' AND o.list = ? AND o.due_at <= ? ORDER BY o.due_at, o.id LIMIT ?`,
+        list,
+        at,
+        limit,
+      );
+      return rows.map(toJob);
+    },
+
+    /** Takes the row for one send: false when another pass has it, or it is done. */
+    async claim(id: number, at: string): Promise<boolean> {
+      const changed = await sql.run(
+        `UPDATE outbox SET state = 'sending', claimed_at = ?, attempts = attempts + 1
+         WHERE id = ? AND state = 'waiting'`,
+        at,
+        id,
+      );
+      return changed === 1;
+    },
+
+    async sent(id: number, at: string, ref: string | undefined) {
+      await sql.run(
+        `UPDATE outbox SET state = 'sent', done_at = ?, service_ref = ?, last_error = NULL
+         WHERE id = ? AND state = 'sending'`,
+        at,
+        ref ?? null,
+        id,
+      );
+    },
+
+    /** Back to waiting until `dueAt`, with why it did not go (and what it made, if anything). */
+    async later(id: number, dueAt: string, reason: string, ref?: string) {
+      await sql.run(
+        `UPDATE outbox SET state = 'waiting', due_at = ?, last_error = ?,
+           service_ref = coalesce(?, service_ref)
+         WHERE id = ? AND state = 'sending'`,
+        dueAt,
+        reason.slice(0, 500),
+        ref ?? null,
+        id,
+      );
+    },
+
+    /**
+     * Takes a confirmation request for one send only while fewer than `perDay` of them were
+     * sent or are being sent since `since`: the count is in the claim's own statement.
+     */
+    async claimConfirmation(id: number, at: string, since: string, perDay: number) {
+      const changed = await sql.run(
+        `UPDATE outbox SET state = 'sending', claimed_at = ?, attempts = attempts + 1
+         WHERE id = ? AND state = 'waiting' AND action = 'text' AND update_id IS NULL
+           AND (SELECT count(*) FROM outbox
+                WHERE action = 'text' AND update_id IS NULL AND state IN ('sent', 'sending')
+                  AND coalesce(done_at, claimed_at) >= ?) < ?`,
+        at,
+        id,
+        since,
+        perDay,
+      );
+      return changed === 1;
+    },
+
+    /** A waiting row's time moved on, unclaimed (a confirmation past the day's ceiling). */
+    async postpone(id: number, dueAt: string) {
+      await sql.run("UPDATE outbox SET due_at = ? WHERE id = ? AND state = 'waiting'", dueAt, id);
+    },
+
+    /** Done without sending: 'failed' (refused, given up) or 'skipped' (the person left). */
+    async finish(
+      id: number,
+      state: "failed" | "skipped",
+      at: string,
+      reason: string,
+      ref?: string,
+    ) {
+      await sql.run(
+        `UPDATE outbox SET state = ?, done_at = ?, last_error = ?,
+           service_ref = coalesce(?, service_ref)
+         WHERE id = ? AND state = 'sending'`,
+        state,
+        at,
+        reason.slice(0, 500),
+        ref ?? null,
+        id,
+      );
+    },
+
+    /**
+     * Claims older than `before` belong to a pass that stopped midway (a crash, a Worker's
+     * isolate ended): an add to the email list is repeated (it is idempotent), and so is a
+     * broadcast, whose next try looks for the one the stopped pass may have made before making
+     * any (kit.ts); a text may have gone out, so it is not sent again.
+     */
+    async recoverStale(before: string, at: string) {
+      await sql.run(
+        `UPDATE outbox SET state = 'waiting', due_at = ?
+         WHERE state = 'sending' AND claimed_at < ? AND action IN ('subscribe', 'broadcast')`,
+        at,
+        before,
+      );
+      await sql.run(
+        `UPDATE outbox SET state = 'failed', done_at = ?,
+           last_error = 'Stopped while sending; not sent again, in case it went out'
+         WHERE state = 'sending' AND claimed_at < ? AND action = 'text'`,
+        at,
+        before,
+      );
+    },
+
+    /** Whether the person left the list after their latest signup; the reason and when. */
+    async optedOut(list: ListId, person: string): Promise<{ reason: string; at: string } | null> {
+      const [row] = await sql.all(
+        `SELECT reason, at FROM list_consent c WHERE c.person = ? AND ${stillOut(list)}`,
+        person,
+      );
+      return row ? { reason: String(row.reason), at: String(row.at) } : null;
+    },
+
+    /**
+     * Everyone who left a list after their latest signup, and every number's word on the text
+     * list (the CSV, the owner's pages).
+     */
+    async optOuts(): Promise<OptOuts> {
+      const rows = await sql.all(
+        `SELECT list, person, state, reason, at FROM list_consent c
+         WHERE (${stillOut("email")}) OR c.list = 'text'`,
+      );
+      return new Map(
+        rows.map((r) => [
+          optOutKey(String(r.list) as ListId, String(r.person)),
+          {
+            reason: String(r.reason),
+            at: String(r.at),
+            state: String(r.state) === "in" ? "in" : "out",
+          },
+        ]),
+      );
+    },
+
+    /** Records what a person told a service; an older message never overrides a newer one. */
+    async setConsent(
+      list: ListId,
+      person: string,
+      state: "in" | "out",
+      reason: string,
+      at: string,
+    ) {
+      await sql.run(
+        `INSERT INTO list_consent (list, person, state, reason, at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (list, person) DO UPDATE
+           SET state = excluded.state, reason = excluded.reason, at = excluded.at
+           WHERE excluded.at >= list_consent.at`,
+        list,
+        person,
+        state,
+        reason.slice(0, 100),
+        at,
+      );
+    },
+
+    /** The latest word of a number about the text list ('in': YES/START; 'out': STOP), or null. */
+    async textConsent(
+      person: string,
+    ): Promise<{ state: "in" | "out"; reason: string; at: string } | null> {
+      const [row] = await sql.all(
+        "SELECT state, reason, at FROM list_consent WHERE list = 'text' AND person = ?",
+        person,
+      );
+      return row
+        ? {
+            state: String(row.state) as "in" | "out",
+            reason: String(row.reason),
+            at: String(row.at),
+          }
+        : null;
+    },
+
+    /**
+     * What the carrier made of a text (Twilio's status callback), by the message's SID: the
+     * first final status counts. The number's key, or null when no sent text has that SID.
+     */
+    async recordDelivery(
+      ref: string,
+      delivery: "delivered" | "failed",
+      code: number | null,
+      at: string,
+    ): Promise<string | null> {
+      const [row] = await sql.all(
+        "SELECT recipient FROM outbox WHERE service_ref = ? AND action = 'text' AND state = 'sent'",
+        ref,
+      );
+      if (!row) return null;
+      await sql.run(
+        `UPDATE outbox SET delivery = ?, delivery_code = ?, delivery_at = ?
+         WHERE service_ref = ? AND action = 'text' AND state = 'sent' AND delivery IS NULL`,
+        delivery,
+        code,
+        at,
+        ref,
+      );
+      return String(row.recipient);
+    },
+
+    /** An update's texts that the service accepted, by what the carriers said of them. */
+    async textDeliveries(
+      updateId: string,
+    ): Promise<{ delivery: "delivered" | "failed" | null; code: number | null; count: number }[]> {
+      const rows = await sql.all(
+        `SELECT delivery, delivery_code, count(*) AS n FROM outbox
+         WHERE update_id = ? AND action = 'text' AND state = 'sent'
+         GROUP BY delivery, delivery_code ORDER BY delivery, delivery_code`,
+        updateId,
+      );
+      return rows.map((r) => ({
+        delivery: r.delivery == null ? null : (String(r.delivery) as "delivered" | "failed"),
+        code: r.delivery_code == null ? null : Number(r.delivery_code),
+        count: Number(r.n),
+      }));
+    },
+
+    /** Updates sent to the text list since `since` (the signup promises a few a month). */
+    async textUpdatesSince(since: string): Promise<number> {
+      const [row] = await sql.all(
+        `SELECT count(*) AS n FROM list_updates
+         WHERE created_at >= ? AND json_extract(lists, '$.text') = 'queued'`,
+        since,
+      );
+      return Number(row?.n ?? 0);
+    },
+
+    /** Updates stored since `since` (at most a handful a day). */
+    async updatesSince(since: string): Promise<number> {
+      const [row] = await sql.all(
+        "SELECT count(*) AS n FROM list_updates WHERE created_at >= ?",
+        since,
+      );
+      return Number(row?.n ?? 0);
+    },
+
+    /**
+     * The update and its outbox rows in one transaction: one broadcast for the email list,
+     * one text per number that agreed and has not opted out since.
+     */
+    async addUpdate(
+      update: ListUpdateRow,
+      queue: { email: boolean; text: boolean },
+      limits: UpdateLimits,
+    ): Promise<boolean> {
+      const statements: [string, ...(string | number | null)[]][] = [
+        // The limits are counted in the insert's own statement, so two posts at once cannot
+        // both pass them (D1's batch and SQLite's transaction each hold the write lock).
+        [
+          `INSERT INTO list_updates (id, created_at, kind, note, ends_at, subject, text_body, lists,
+             applies_on, hours)
+           SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+           WHERE (SELECT count(*) FROM list_updates WHERE created_at >= ?) < ?
+             AND (? IS NULL OR (SELECT count(*) FROM list_updates
+                   WHERE created_at >= ? AND json_extract(lists, '$.text') = 'queued') < ?)`,
+          update.id,
+          update.createdAt,
+          update.kind,
+          update.note,
+          update.endsAt,
+          update.subject,
+          update.textBody,
+          JSON.stringify(update.lists),
+          update.date,
+          update.hours ? JSON.stringify([update.hours]) : null,
+          limits.daySince,
+          limits.perDay,
+          limits.monthSince ?? null,
+          limits.monthSince ?? null,
+          limits.textsPerMonth ?? 0,
+        ],
+        // The site shows one update at a time: the one it showed ends as this one starts.
+        [
+          `UPDATE list_updates SET ended_at = ?
+           WHERE ended_at IS NULL AND ends_at > ? AND id <> ?
+             AND EXISTS (SELECT 1 FROM list_updates WHERE id = ?)`,
+          update.createdAt,
+          update.createdAt,
+          update.id,
+          update.id,
+        ],
+      ];
+      if (queue.email) {
+        statements.push([
+          `INSERT INTO outbox (list, action, update_id, created_at, due_at)
+           SELECT 'email', 'broadcast', ?, ?, ? WHERE EXISTS (SELECT 1 FROM list_updates WHERE id = ?)`,
+          update.id,
+          update.createdAt,
+          update.createdAt,
+          update.id,
+        ]);
+      }
+      if (queue.text) {
+        statements.push([
+          // The text list: the numbers that signed up and confirmed by replying YES (or
+          // START) from that phone, whose latest word is still that (issue 31).
+          `INSERT INTO outbox (list, action, update_id, recipient, created_at, due_at)
+           SELECT 'text', 'text', ?1, c.person, ?2, ?2 FROM list_consent c
+           WHERE c.list = 'text' AND c.state = 'in' AND EXISTS (
+             SELECT 1 FROM submissions s WHERE s.form = 'newsletter' AND s.spam = 0
+               AND s.phone_key = c.person
+           ) AND EXISTS (SELECT 1 FROM list_updates u WHERE u.id = ?1)`,
+          update.id,
+          update.createdAt,
+        ]);
+      }
+      await sql.batch(statements);
+      // Stored, or held back by a limit (then nothing else was written either).
+      const [stored] = await sql.all("SELECT 1 AS found FROM list_updates WHERE id = ?", update.id);
+      return stored !== undefined;
+    },
+
+    async update(id: string): Promise<ListUpdateRow | undefined> {
+      const [row] = await sql.all("SELECT * FROM list_updates WHERE id = ?", id);
+      return row ? toUpdate(row) : undefined;
+    },
+
+    /**
+     * The update the site shows at `at`: not ended, its end still ahead, the newest of them.
+     * One statement over the partial index list_updates_in_force (migrations/0006).
+     */
+    async current(at: string): Promise<CurrentUpdate | null> {
+      const [row] = await sql.all(
+        `SELECT id, kind, note, applies_on, hours, ends_at FROM list_updates
+         WHERE ended_at IS NULL AND ends_at > ? ORDER BY created_at DESC, id LIMIT 1`,
+        at,
+      );
+      if (!row) return null;
+      return {
+        id: String(row.id),
+        kind: String(row.kind),
+        note: String(row.note),
+        date: row.applies_on == null ? null : String(row.applies_on),
+        hours: row.hours == null ? null : (JSON.parse(String(row.hours)) as UpdateHours[]),
+        until: String(row.ends_at),
+      };
+    },
+
+    /** "End now": the site stops showing it. False when there is no such update in force. */
+    async end(id: string, at: string): Promise<boolean> {
+      const changed = await sql.run(
+        "UPDATE list_updates SET ended_at = ? WHERE id = ? AND ended_at IS NULL AND ends_at > ?",
+        at,
+        id,
+        at,
+      );
+      return changed === 1;
+    },
+
+    async recentUpdates(limit: number): Promise<ListUpdateRow[]> {
+      const rows = await sql.all(
+        "SELECT * FROM list_updates ORDER BY created_at DESC, id LIMIT ?",
+        limit,
+      );
+      return rows.map(toUpdate);
+    },
+
+    /** An update's rows counted by list, state and reason. */
+    async tally(
+      updateId: string,
+    ): Promise<{ list: ListId; state: OutboxState; reason: string | null; count: number }[]> {
+      const rows = await sql.all(
+        `SELECT list, state, last_error, count(*) AS n FROM outbox WHERE update_id = ?
+         GROUP BY list, state, last_error ORDER BY list, state`,
+        updateId,
+      );
+      return rows.map((r) => ({
+        list: String(r.list) as ListId,
+        state: String(r.state) as OutboxState,
+        reason: r.last_error == null ? null : String(r.last_error),
+        count: Number(r.n),
+      }));
+    },
+  };
+}
+
+function toUpdate(row: Record<string, unknown>): ListUpdateRow {
+  return {
+    id: String(row.id),
+    createdAt: String(row.created_at),
+    kind: String(row.kind),
+    note: String(row.note),
+    endsAt: row.ends_at == null ? null : String(row.ends_at),
+    subject: String(row.subject),
+    textBody: String(row.text_body),
+    lists: JSON.parse(String(row.lists)) as ListUpdateRow["lists"],
+    date: row.applies_on == null ? null : String(row.applies_on),
+    hours: row.hours == null ? null : ((JSON.parse(String(row.hours)) as UpdateHours[])[0] ?? null),
+    endedAt: row.ended_at == null ? null : String(row.ended_at),
+  };
+}
+
+export type OutboxStore = ReturnType<typeof outboxStore>;
+
+/** What holds an update back, counted in its insert (updates.ts says them in words). */
+export interface UpdateLimits {
+  /** At most `perDay` updates stored since `daySince`. */
+  daySince: string;
+  perDay: number;
+  /** For an update to the text list: at most `textsPerMonth` such since `monthSince`. */
+  monthSince?: string;
+  textsPerMonth?: number;
+}

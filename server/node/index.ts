@@ -1,0 +1,171 @@
+// `node server/node/index.ts`: read the settings, open the inbox, serve, and shut down without
+// losing a submission.
+import { type Http2Bindings, type HttpBindings, serve } from "@hono/node-server";
+import pino from "pino";
+import { defaultRateLimitPerMinute } from "../inbox/form-endpoint.ts";
+import { createNotifier } from "../inbox/notify.ts";
+import { createRateLimiter } from "../inbox/rate-limit.ts";
+import { createOutbox } from "../lists/outbox.ts";
+import { outboxStore } from "../lists/outbox-store.ts";
+import { listHooksOf, listServicesOf, textRulesOf } from "../lists/settings.ts";
+import { deletions } from "../owner/deletions.ts";
+import { ownerStore } from "../owner/store.ts";
+import { createApp } from "./app.ts";
+import { openInbox } from "./database.ts";
+import { deletionKeyFor } from "./deletion-key.ts";
+import { readSettings, type Settings } from "./settings.ts";
+import { smtpMailer } from "./smtp-mailer.ts";
+
+let settings: Settings;
+try {
+  settings = readSettings();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+// JSON lines on stdout, written asynchronously so a slow reader never stalls a request;
+// flushed before every exit.
+const destination = pino.destination({ dest: 1, sync: false });
+const logger = pino(
+  { level: settings.logLevel, base: undefined, timestamp: pino.stdTimeFunctions.isoTime },
+  destination,
+);
+const log = (message: string) => logger.error(message);
+
+function exit(code: number): never {
+  try {
+    destination.flushSync();
+  } catch {
+    // Nothing buffered, or stdout is gone: nothing more can be done about a log line.
+  }
+  process.exit(code);
+}
+
+const inbox = openInbox(settings.databasePath);
+const mailer = settings.mail ? smtpMailer(settings.mail) : undefined;
+const notifier =
+  mailer && settings.mail
+    ? createNotifier({
+        inbox,
+        send: mailer.send,
+        log,
+        perHour: settings.mail.maxPerHour,
+        inboxUrl: `${settings.siteUrl ?? ""}/inbox/`,
+      })
+    : undefined;
+
+// The list services' outbox (Kit, Twilio): drained on its own timer, whether or not the
+// owner's email is set up; nothing to drain without a service.
+const lists = outboxStore(inbox.sql);
+const listServices = listServicesOf(settings.lists);
+const outbox =
+  listServices.email || listServices.text
+    ? createOutbox({
+        store: lists,
+        services: listServices,
+        retrySeconds: settings.lists.retrySeconds,
+        ...(textRulesOf(settings.lists) ? { texts: textRulesOf(settings.lists) } : {}),
+        log: (message) => logger.info(message),
+      })
+    : undefined;
+const hooks = listHooksOf(settings.lists, lists, settings.siteUrl);
+
+let app: ReturnType<typeof createApp>;
+try {
+  app = createApp({
+    siteDir: settings.siteDir,
+    inbox,
+    notifier,
+    ...(outbox ? { outbox } : {}),
+    ...(hooks ? { hooks: { ...hooks, log: (message: string) => logger.info(message) } } : {}),
+    updates: {
+      store: lists,
+      services: listServices,
+      ...(settings.lists.rinkName ? { rinkName: settings.lists.rinkName } : {}),
+      ...(settings.lists.sendHours ? { sendHours: settings.lists.sendHours } : {}),
+    },
+    log,
+    logger,
+    rateLimitPerMinute: settings.rateLimitPerMinute,
+    dailyLimitPerForm: settings.dailyLimitPerForm,
+    trustProxy: settings.trustProxy,
+    siteOrigins: settings.siteOrigins,
+    owner: {
+      store: ownerStore(inbox.sql, { afterDelete: () => inbox.scrub() }),
+      deletions: deletions(inbox.sql, deletionKeyFor(settings.databasePath)),
+      owners: settings.owners,
+      ...(mailer ? { sendTo: mailer.sendTo } : {}),
+      ...(settings.siteUrl ? { siteUrl: settings.siteUrl } : {}),
+      limiter: createRateLimiter({ perMinute: defaultRateLimitPerMinute }),
+      log: (message) => logger.info(message),
+    },
+  });
+} catch (error) {
+  // A site that is not built, most likely: say so in one line, without a stack trace.
+  console.error(error instanceof Error ? error.message : error);
+  mailer?.close();
+  inbox.close();
+  exit(1);
+}
+if (settings.mail && notifier) notifier.start(settings.mail.retryIntervalMs);
+outbox?.start(settings.lists.retrySeconds * 1000);
+
+let stopping = false;
+
+// While stopping, every answer closes its connection, so a keep-alive client neither reuses
+// it nor holds the process open until the keep-alive timeout.
+const fetch = async (request: Request, env: HttpBindings | Http2Bindings) => {
+  // serve() without createServer options is HTTP/1.1: the bindings are HttpBindings.
+  const response = await app.fetch(request, env as HttpBindings);
+  if (stopping) response.headers.set("Connection", "close");
+  return response;
+};
+
+const server = serve({ fetch, port: settings.port, hostname: settings.host }, (info) => {
+  const shown = settings.host === "0.0.0.0" ? "localhost" : settings.host;
+  logger.info(`Rink site listening on http://${shown}:${info.port}`);
+  logger.info(
+    {
+      inbox: settings.databasePath,
+      email: settings.mail ? "on" : "off",
+      rateLimitPerMinute: settings.rateLimitPerMinute,
+      dailyLimitPerForm: settings.dailyLimitPerForm,
+      notifyMaxPerHour: settings.mail?.maxPerHour,
+      trustProxy: settings.trustProxy.kind,
+      siteOrigins: settings.siteOrigins,
+      emailList: settings.lists.kit ? "kit" : "off",
+      textList: settings.lists.twilio ? "twilio" : "off",
+    },
+    "settings",
+  );
+});
+
+// Stop accepting connections, let requests in flight finish (each answered one is already
+// on disk), let emails in flight finish, then close the database cleanly.
+async function shutdown(signal: string) {
+  if (stopping) {
+    // A second Ctrl-C means "now"; committed rows are safe in the WAL regardless.
+    exit(1);
+  }
+  stopping = true;
+  logger.info(`${signal}: shutting down`);
+  setTimeout(() => {
+    logger.error("Shutdown took over 10 s; exiting anyway.");
+    inbox.close();
+    exit(1);
+  }, 10_000).unref();
+  const closed = new Promise<void>((done) => server.close(() => done()));
+  // Idle keep-alive connections would otherwise hold close() open until they time out;
+  // those with a request in flight end after their answer, which now says Connection: close.
+  if ("closeIdleConnections" in server) server.closeIdleConnections();
+  await closed;
+  await notifier?.stop();
+  await outbox?.stop();
+  mailer?.close();
+  inbox.close();
+  logger.info("stopped; inbox closed");
+  exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

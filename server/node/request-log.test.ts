@@ -1,0 +1,69 @@
+// The Node server's request log (request-log.ts) writes no secret: Kit's webhook URL carries
+// one in its path (/hooks/kit/<secret>), so that route is logged by its pattern, whatever the
+// method and whether the secret was right.
+import { join } from "node:path";
+import { Writable } from "node:stream";
+import pino from "pino";
+import { afterAll, describe, expect, it } from "vitest";
+import { fakeSite, tempDir } from "../../tests/support/fake-site.ts";
+import { kitLegacyWebhook } from "../../tests/support/kit-stand-in.ts";
+import { outboxStore } from "../lists/outbox-store.ts";
+import { createApp } from "./app.ts";
+import { openInbox } from "./database.ts";
+
+const dir = tempDir();
+const inbox = openInbox(join(dir.path, "inbox.db"));
+afterAll(() => {
+  inbox.close();
+  dir.remove();
+});
+
+const secret = "kit-secret-in-the-url-0123456789";
+const lines: string[] = [];
+const logger = pino(
+  new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(...String(chunk).trim().split("\n"));
+      done();
+    },
+  }),
+);
+const app = createApp({
+  siteDir: fakeSite(dir.path),
+  inbox,
+  logger,
+  log: () => {},
+  hooks: { store: outboxStore(inbox.sql), kit: { webhookSecret: secret } },
+});
+const from = { incoming: { socket: { remoteAddress: "192.0.2.7" } } };
+
+describe("the request log", () => {
+  it("logs Kit's webhook by its route's pattern, never the secret in its path", async () => {
+    const body = JSON.stringify(kitLegacyWebhook("gone@example.com", "cancelled"));
+    const post = (path: string) =>
+      app.request(
+        path,
+        { method: "POST", body, headers: { "Content-Type": "application/json" } },
+        from,
+      );
+    expect((await post(`/hooks/kit/${secret}`)).status).toBe(200);
+    expect((await post("/hooks/kit/not-the-secret-but-close-to-it")).status).toBe(403);
+    expect((await app.request(`/hooks/kit/${secret}`, {}, from)).status).toBe(405);
+    await new Promise((r) => setTimeout(r, 50));
+    const hooks = lines.map((l) => JSON.parse(l) as { path: string; status: number });
+    expect(hooks.map((l) => [l.path, l.status])).toEqual([
+      ["/hooks/kit/:secret", 200],
+      ["/hooks/kit/:secret", 403],
+      ["/hooks/kit/:secret", 405],
+    ]);
+    expect(lines.join("\n")).not.toContain(secret);
+    expect(lines.join("\n")).not.toContain("not-the-secret");
+  });
+
+  it("logs any other path as it was asked, without its query", async () => {
+    lines.length = 0;
+    await app.request("/about?q=typed", {}, from);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(JSON.parse(lines[0] ?? "{}")).toMatchObject({ path: "/about", status: 200 });
+  });
+});

@@ -1,0 +1,27 @@
+// The owner's email under Node: nodemailer over the SMTP server in SMTP_URL.
+import nodemailer from "nodemailer";
+import type { Mailer } from "../inbox/notify.ts";
+import type { MailSettings } from "./settings.ts";
+
+export function smtpMailer(
+  settings: Pick<MailSettings, "smtpUrl" | "to" | "from">,
+): Required<Mailer> {
+  const transport = nodemailer.createTransport({
+    url: settings.smtpUrl,
+    // Fail in seconds, not nodemailer's minutes: the retry loop tries again later anyway.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  return {
+    async send(mail) {
+      await transport.sendMail({ from: settings.from, to: settings.to, ...mail });
+    },
+    async sendTo(to, mail) {
+      await transport.sendMail({ from: settings.from, to, ...mail });
+    },
+    close() {
+      transport.close();
+    },
+  };
+}
