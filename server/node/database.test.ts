@@ -64,7 +64,7 @@ describe("openInbox", () => {
     dir = tempDir();
     const path = join(dir.path, "inbox.db");
     const old = new DatabaseSync(path);
-    const migrations = join(import.meta.dirname, "migrations");
+    const migrations = join(import.meta.dirname, "..", "migrations");
     for (const file of ["0001_submissions.sql", "0002_owner_inbox.sql"]) {
       old.exec(readFileSync(join(migrations, file), "utf8"));
     }

@@ -43,9 +43,9 @@ export interface Inbox extends SubmissionStore {
   close(): void;
 }
 
-// The numbered files in migrations/, shared with D1. Each moves the schema one version on;
+// The numbered files in server/migrations/, shared with D1. Each moves the schema one version on;
 // PRAGMA user_version records how far a file got.
-const migrationsDir = join(import.meta.dirname, "migrations");
+const migrationsDir = join(import.meta.dirname, "..", "migrations");
 const migrations = readdirSync(migrationsDir)
   .filter((name) => /^\d{4}_.+\.sql$/.test(name))
   .sort()
