@@ -110,6 +110,22 @@ describe.for([
     );
   });
 
+  it("writes a signup and its outbox rows together or not at all, with no trigger of the database's own (issue 32)", async () => {
+    // The migrations leave no trigger: the signup's rows are the code's (lists/signup-outbox.ts).
+    expect(target.query("SELECT name FROM sqlite_master WHERE type = 'trigger'")).toEqual([]);
+    const count = (table: string) => target.query(`SELECT count(*) AS n FROM ${table}`)[0]?.n;
+    const [submissions, outbox] = [count("submissions"), count("outbox")];
+    // The outbox refuses its row: the signup is not stored without it (a server fault, a 5xx).
+    await target.sql.run(`CREATE TRIGGER test_outbox_refuses BEFORE INSERT ON outbox
+      BEGIN SELECT RAISE(ABORT, 'the outbox refuses'); END`);
+    try {
+      expect((await signup({ email: "halfway@example.com" })).status).toBe(500);
+    } finally {
+      await target.sql.run("DROP TRIGGER test_outbox_refuses");
+    }
+    expect([count("submissions"), count("outbox")]).toEqual([submissions, outbox]);
+  });
+
   it("refuses a forged or unsigned Twilio webhook (403) and records nothing", async () => {
     const stop = incomingMessage("+13175550201", "STOP", "STOP");
     const forged = signTwilio(`${target.url}/hooks/twilio`, stop, "not-the-auth-token");

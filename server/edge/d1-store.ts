@@ -12,21 +12,33 @@ import {
   toRecentCount,
   toSubmission,
 } from "../inbox/submission.ts";
-import type { D1Database } from "./bindings.ts";
+import { signupOutbox } from "../lists/signup-outbox.ts";
+import type { D1Database, D1PreparedStatement } from "./bindings.ts";
 
 export function d1Store(db: D1Database): SubmissionStore {
   const insert = (s: NewSubmission) => db.prepare(statements.insert).bind(...insertParams(s));
+  /** The row, then what it queues for the lists (lists/signup-outbox.ts): one batch's share. */
+  const writes = (s: NewSubmission): D1PreparedStatement[] => [
+    insert(s),
+    ...signupOutbox(s).map(([sql, ...params]) => db.prepare(sql).bind(...params)),
+  ];
 
   return {
     async insert(submission) {
-      const row = await insert(submission).first();
+      const batch = writes(submission);
+      // A batch is one transaction: a signup and its outbox rows are stored together or not at all.
+      const row =
+        batch.length === 1 ? await batch[0]?.first() : (await db.batch(batch))[0]?.results[0];
       if (!row) throw new Error("The inbox did not return the stored submission.");
       return toSubmission(row);
     },
     async insertMany(list) {
-      const results = await db.batch(list.map(insert));
-      return results.map((result) => {
-        const row = result.results[0];
+      const each = list.map(writes);
+      const results = await db.batch(each.flat());
+      let at = 0;
+      return each.map((statements) => {
+        const row = results[at]?.results[0];
+        at += statements.length;
         if (!row) throw new Error("The inbox did not return a stored submission.");
         return toSubmission(row);
       });

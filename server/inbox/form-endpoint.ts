@@ -46,8 +46,9 @@ export interface FormEndpointDeps {
   /** Absent when no mail is configured: submissions are only stored. */
   notifier?: Pick<Notifier, "notify">;
   /**
-   * The list services' outbox: a pass right after a signup is stored sends its row (written in
-   * the signup's own statement, migrations/0005) without waiting for the timer or the Cron.
+   * The list services' outbox: a pass right after a signup is stored sends its rows (written
+   * with the signup, in its transaction, by lists/signup-outbox.ts) without waiting for the
+   * timer or the Cron.
    */
   outbox?: Pick<Outbox, "drain">;
   now?: () => Date;

@@ -97,7 +97,7 @@ const update = (note = "Closed today: the ice storm. Stay safe!") => ({
 });
 
 describe("the outbox", () => {
-  it("writes a row in the signup's own statement, and adds the person to Kit's form with its double opt-in", async () => {
+  it("writes a row in the signup's own transaction, and adds the person to Kit's form with its double opt-in", async () => {
     signup({ email: "Fam@Example.com", phone: "(317) 555-0101" });
     signup({ phone: "(317) 555-0102" });
     signup({ email: "bot@example.com" }, true);

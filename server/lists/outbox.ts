@@ -50,7 +50,7 @@ export interface TextRules {
 
 export const defaultConfirmationsPerDay = 100;
 
-/** A text row with no update is a signup's confirmation request (migrations/0007). */
+/** A text row with no update is a signup's confirmation request (signup-outbox.ts). */
 export const isConfirmation = (job: Pick<OutboxJob, "action" | "updateId">) =>
   job.action === "text" && job.updateId === null;
 

@@ -2,7 +2,7 @@
 // function returns, so a submission the server answered 2xx survives a crash or power cut.
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { DatabaseSync } from "node:sqlite";
+import { DatabaseSync, type StatementSync } from "node:sqlite";
 import {
   failureText,
   insertParams,
@@ -16,6 +16,7 @@ import {
   toRecentCount,
   toSubmission,
 } from "../inbox/submission.ts";
+import { signupOutbox } from "../lists/signup-outbox.ts";
 
 export type { NewSubmission, Submission } from "../inbox/submission.ts";
 
@@ -102,10 +103,40 @@ export function openInbox(path: string): Inbox {
   const markDigested = db.prepare(statements.markDigested);
   const releaseDigest = db.prepare(statements.releaseDigest);
 
-  function insertOne(s: NewSubmission): Submission {
+  const prepared = new Map<string, StatementSync>();
+  const prepare = (query: string) => {
+    const known = prepared.get(query);
+    if (known) return known;
+    const statement = db.prepare(query);
+    prepared.set(query, statement);
+    return statement;
+  };
+
+  function inTransaction<T>(write: () => T): T {
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      const result = write();
+      db.exec("COMMIT");
+      return result;
+    } catch (error) {
+      if (db.isTransaction) db.exec("ROLLBACK");
+      throw error;
+    }
+  }
+
+  /** The row and what it queues for the lists (lists/signup-outbox.ts), in the caller's transaction. */
+  function write(s: NewSubmission, queued: ReturnType<typeof signupOutbox>): Submission {
     const row = insert.get(...insertParams(s));
     if (!row) throw new Error("The inbox did not return the stored submission.");
+    for (const [query, ...params] of queued) prepare(query).run(...params);
     return toSubmission(row);
+  }
+
+  function insertOne(s: NewSubmission): Submission {
+    const queued = signupOutbox(s);
+    // A lone statement is its own transaction; a signup and its outbox rows share one.
+    if (queued.length === 0 || db.isTransaction) return write(s, queued);
+    return inTransaction(() => write(s, queued));
   }
 
   return {
@@ -113,15 +144,7 @@ export function openInbox(path: string): Inbox {
     insertMany(list) {
       const [only] = list;
       if (list.length === 1 && only) return [insertOne(only)];
-      db.exec("BEGIN IMMEDIATE");
-      try {
-        const stored = list.map(insertOne);
-        db.exec("COMMIT");
-        return stored;
-      } catch (error) {
-        if (db.isTransaction) db.exec("ROLLBACK");
-        throw error;
-      }
+      return inTransaction(() => list.map(insertOne));
     },
     get(id) {
       const row = get.get(id);

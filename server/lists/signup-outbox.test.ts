@@ -1,0 +1,59 @@
+// A signup's outbox rows are the code's, written in the signup's own transaction on Node's
+// SQLite file (the same on D1, over HTTP on both homes: tests/list-services.test.ts). What the
+// rows then do (Kit, the confirmation text's limits) is outbox.test.ts.
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type Inbox, type NewSubmission, openInbox } from "../node/database.ts";
+
+let inbox: Inbox;
+beforeEach(() => {
+  inbox = openInbox(":memory:");
+});
+afterEach(() => inbox?.close());
+
+const at = "2026-01-10T12:00:00.000Z";
+const signup = (data: Record<string, string>, spam = false): NewSubmission => ({
+  form: "newsletter",
+  createdAt: at,
+  data,
+  spam,
+});
+const outboxQuery = "SELECT list, action, submission_id, recipient FROM outbox ORDER BY id";
+// node:sqlite answers at once: the runner's rows are no promise here.
+const outbox = () => inbox.sql.all(outboxQuery) as Record<string, unknown>[];
+const refuseOutbox = () =>
+  inbox.sql.run(`CREATE TRIGGER test_outbox_refuses BEFORE INSERT ON outbox
+    BEGIN SELECT RAISE(ABORT, 'the outbox refuses'); END`);
+
+describe("a signup's outbox rows", () => {
+  it("come from no trigger: a migrated database has none (migrations/0009)", () => {
+    expect(inbox.sql.all("SELECT name FROM sqlite_master WHERE type = 'trigger'")).toEqual([]);
+  });
+
+  it("are written with the signup, for the lists its form names, and none for spam or a contact", () => {
+    inbox.insert({ form: "contact", createdAt: at, data: { email: "c@example.com" }, spam: false });
+    inbox.insert(signup({ email: "bot@example.com", phone: "(317) 555-0109" }, true));
+    const [one, two] = inbox.insertMany([
+      signup({ email: " Fam@Example.com ", phone: "(317) 555-0101" }),
+      signup({ email: "", phone: "317.555.0102" }),
+    ]);
+    expect(outbox()).toEqual([
+      { list: "text", action: "text", submission_id: one?.id, recipient: "3175550101" },
+      { list: "email", action: "subscribe", submission_id: one?.id, recipient: "fam@example.com" },
+      { list: "text", action: "text", submission_id: two?.id, recipient: "3175550102" },
+    ]);
+  });
+
+  it("are written together with the signup or not at all, alone or in a group commit", () => {
+    inbox.insert(signup({ email: "first@example.com" }));
+    refuseOutbox();
+    expect(() => inbox.insert(signup({ email: "alone@example.com" }))).toThrow(/outbox refuses/);
+    expect(() =>
+      inbox.insertMany([signup({ email: "a@example.com" }), signup({ email: "b@example.com" })]),
+    ).toThrow(/outbox refuses/);
+    expect(inbox.listRecent(10).map((s) => s.data.email)).toEqual(["first@example.com"]);
+    expect(outbox()).toHaveLength(1);
+    // A submission that queues nothing is still stored.
+    inbox.insert({ form: "contact", createdAt: at, data: { email: "c@example.com" }, spam: false });
+    expect(inbox.listRecent(10)).toHaveLength(2);
+  });
+});
