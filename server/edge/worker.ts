@@ -5,43 +5,30 @@
 // send_email binding and the ratelimits binding; a Cron Trigger retries unsent emails and drains
 // the list services' outbox (Kit, Twilio).
 import { type ExecutionContext, Hono } from "hono";
+import { liveUpdatePath } from "../../rink/live-update.ts";
 import type { InboxEnv } from "../env.ts";
-import { defaultDailyLimitPerForm, defaultRateLimitPerMinute } from "../inbox/form-endpoint.ts";
-import { createNotifier, defaultEmailsPerHour, type Notifier } from "../inbox/notify.ts";
+import { defaultRateLimitPerMinute } from "../inbox/form-endpoint.ts";
+import { createNotifier, type Notifier } from "../inbox/notify.ts";
 import { createRateLimiter, type RateDecision } from "../inbox/rate-limit.ts";
-import { defaultKitApiUrl } from "../lists/kit.ts";
-import {
-  createOutbox,
-  defaultConfirmationsPerDay,
-  defaultOutboxRetrySeconds,
-  type Outbox,
-} from "../lists/outbox.ts";
+import { createOutbox, type Outbox } from "../lists/outbox.ts";
 import { outboxStore } from "../lists/outbox-store.ts";
-import { defaultSendHours, parseSendHours } from "../lists/send-hours.ts";
-import {
-  kitWebhookSecretPattern,
-  kitWebhookSecretRule,
-  type ListSettings,
-  listHooksOf,
-  listServicesOf,
-  textRulesOf,
-} from "../lists/settings.ts";
-import { defaultTwilioApiUrl, statusCallbackPath } from "../lists/twilio.ts";
+import { listHooksOf, listServicesOf, textRulesOf } from "../lists/settings.ts";
 import { deletions } from "../owner/deletions.ts";
 import { ownerStore } from "../owner/store.ts";
-import { currentUpdatePath, inboxRoutes } from "../routes.ts";
+import { inboxRoutes } from "../routes.ts";
 import { baseHeaders, httpsOnlyHeaders } from "../security-headers.ts";
+import {
+  listServiceRules,
+  listSettingsOf,
+  readEach,
+  type SharedSettings,
+  twilioApiKeyPair,
+} from "../settings.ts";
 import type { EdgeBindings, RateLimit } from "./bindings.ts";
 import { d1Runner, d1Store } from "./d1-store.ts";
 import { emailMailer } from "./email.ts";
 
 type EdgeEnv = InboxEnv & { Bindings: EdgeBindings };
-
-const list = (value: string | undefined) =>
-  (value ?? "")
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
 
 /** The binding's window is a minute; it does not say when the client's next slot opens. */
 const bindingLimiter = (binding: RateLimit) => ({
@@ -51,94 +38,35 @@ const bindingLimiter = (binding: RateLimit) => ({
   },
 });
 
-/** A whole-number var ("500"); unset or blank: the default; anything else is said and ignored. */
-function count(name: string, value: string | number | undefined, fallback: number): number {
-  if (value === undefined || String(value).trim() === "") return fallback;
-  const parsed = Number(value);
-  if (Number.isInteger(parsed) && parsed >= 0) return parsed;
-  console.error(`${name} must be a whole number (0 or more), not "${value}": using ${fallback}`);
-  return fallback;
-}
-
 /**
- * The list services as the variables and secrets set them up; a half-set-up service is said
- * and left off (the Node server refuses to start instead: settings.ts).
+ * The shared settings (server/settings.ts) as the variables and secrets give them. Where Node
+ * refuses to start, the Worker says why in its log and leaves that part off: a setting its rule
+ * refuses is read as unset (its default, if it has one), and a list service without all of its
+ * own settings is not set up.
  */
-function listSettingsOf(env: EdgeBindings): ListSettings {
-  const value = (name: keyof EdgeBindings) => {
-    const v = env[name];
-    return typeof v === "string" && v.trim() ? v.trim() : undefined;
+function settingsOf(
+  env: EdgeBindings,
+): SharedSettings & { setUp: { kit: boolean; twilio: boolean } } {
+  const { settings, refused } = readEach(env);
+  for (const [name, message] of refused) console.error(`${name} ${message}`);
+  const setUp = (rule: (typeof listServiceRules)[keyof typeof listServiceRules]) => {
+    if (!rule.on(settings)) return false;
+    const missing = rule.requires.filter((name) => !settings[name] && !refused.has(name));
+    const bad = [...rule.requires, ...rule.reads].filter((name) => refused.has(name));
+    const why = [
+      ...(missing.length > 0 ? [`${missing.join(", ")} missing`] : []),
+      ...(bad.length > 0 ? [`${bad.join(", ")} refused`] : []),
+    ];
+    if (why.length > 0) console.error(`${rule.name} is not set up: ${why.join("; ")}`);
+    return why.length === 0;
   };
-  const missing = (service: string, names: (keyof EdgeBindings)[]) => {
-    const absent = names.filter((name) => !value(name));
-    if (absent.length > 0) console.error(`${service} is not set up: ${absent.join(", ")} missing`);
-    return absent.length > 0;
+  const [sid, secret] = twilioApiKeyPair;
+  const halfKey = Boolean(settings[sid]) !== Boolean(settings[secret]);
+  if (halfKey) console.error(`Twilio is not set up: ${sid} and ${secret} go together`);
+  return {
+    ...settings,
+    setUp: { kit: setUp(listServiceRules.kit), twilio: !halfKey && setUp(listServiceRules.twilio) },
   };
-  const settings: ListSettings = {
-    retrySeconds: count(
-      "OUTBOX_RETRY_SECONDS",
-      env.OUTBOX_RETRY_SECONDS,
-      defaultOutboxRetrySeconds,
-    ),
-    ...(value("RINK_NAME") ? { rinkName: value("RINK_NAME") } : {}),
-    // At least one a day, as Node requires: 0 would leave every signup unasked.
-    confirmationsPerDay:
-      count(
-        "SMS_CONFIRMATIONS_PER_DAY",
-        env.SMS_CONFIRMATIONS_PER_DAY,
-        defaultConfirmationsPerDay,
-      ) || defaultConfirmationsPerDay,
-  };
-  const hours = value("SMS_SEND_HOURS");
-  const sendHours = parseSendHours(hours ?? defaultSendHours);
-  // As Node refuses to start on it: texts held back rather than sent at hours nobody chose.
-  if (!sendHours) console.error(`SMS_SEND_HOURS is not a window like 09:00-20:00: texts are off`);
-  else settings.sendHours = sendHours;
-  // The webhooks are signed for (Twilio) or sent to (Kit) SITE_URL: without it a service is off.
-  if (
-    value("NEWSLETTER_SERVICE") === "kit" &&
-    !missing("Kit", ["KIT_API_KEY", "KIT_FORM_ID", "SITE_URL"])
-  ) {
-    let webhookSecret = value("KIT_WEBHOOK_SECRET");
-    if (webhookSecret && !kitWebhookSecretPattern.test(webhookSecret)) {
-      // As Node refuses to start on it: a guessable secret would let anyone unsubscribe people.
-      console.error(`KIT_WEBHOOK_SECRET ${kitWebhookSecretRule}: Kit's webhooks are refused`);
-      webhookSecret = undefined;
-    }
-    const signingSecret = value("KIT_WEBHOOK_SIGNING_SECRET");
-    settings.kit = {
-      apiKey: value("KIT_API_KEY") ?? "",
-      formId: value("KIT_FORM_ID") ?? "",
-      apiUrl: value("KIT_API_URL") ?? defaultKitApiUrl,
-      ...(webhookSecret ? { webhookSecret } : {}),
-      ...(signingSecret ? { signingSecret } : {}),
-    };
-  }
-  const twilio = [
-    "TWILIO_ACCOUNT_SID",
-    "TWILIO_AUTH_TOKEN",
-    "TWILIO_MESSAGING_SERVICE_SID",
-    "RINK_NAME",
-  ] as const;
-  const apiKeySid = value("TWILIO_API_KEY_SID");
-  const apiKeySecret = value("TWILIO_API_KEY_SECRET");
-  if (Boolean(apiKeySid) !== Boolean(apiKeySecret)) {
-    console.error("Twilio is not set up: TWILIO_API_KEY_SID and TWILIO_API_KEY_SECRET go together");
-  } else if (
-    value("SMS_SERVICE") === "twilio" &&
-    sendHours &&
-    !missing("Twilio", [...twilio, "SITE_URL"])
-  ) {
-    settings.twilio = {
-      accountSid: value("TWILIO_ACCOUNT_SID") ?? "",
-      authToken: value("TWILIO_AUTH_TOKEN") ?? "",
-      messagingServiceSid: value("TWILIO_MESSAGING_SERVICE_SID") ?? "",
-      apiUrl: value("TWILIO_API_URL") ?? defaultTwilioApiUrl,
-      ...(apiKeySid && apiKeySecret ? { apiKey: { sid: apiKeySid, secret: apiKeySecret } } : {}),
-      statusCallbackUrl: `${(value("SITE_URL") ?? "").replace(/\/+$/, "")}${statusCallbackPath}`,
-    };
-  }
-  return settings;
 }
 
 interface Edge {
@@ -150,19 +78,20 @@ interface Edge {
 function createEdge(env: EdgeBindings): Edge {
   const store = d1Store(env.DB);
   const sql = d1Runner(env.DB);
-  const to = list(env.NOTIFY_TO);
-  const from = env.NOTIFY_FROM?.trim() || to[0];
+  const settings = settingsOf(env);
+  const to = settings.NOTIFY_TO ?? [];
+  const from = settings.NOTIFY_FROM ?? to[0];
   const mailer = env.NOTIFY_EMAIL && from ? emailMailer(env.NOTIFY_EMAIL, { to, from }) : undefined;
   const notifier =
     mailer && to.length > 0
       ? createNotifier({
           inbox: store,
           send: mailer.send,
-          perHour: count("NOTIFY_MAX_PER_HOUR", env.NOTIFY_MAX_PER_HOUR, defaultEmailsPerHour),
-          inboxUrl: `${env.SITE_URL?.replace(/\/+$/, "") ?? ""}/inbox/`,
+          perHour: settings.NOTIFY_MAX_PER_HOUR,
+          inboxUrl: `${settings.SITE_URL ?? ""}/inbox/`,
         })
       : undefined;
-  const lists = listSettingsOf(env);
+  const lists = listSettingsOf(settings, settings.setUp);
   const listServices = listServicesOf(lists);
   const listStore = outboxStore(sql);
   const outbox =
@@ -174,7 +103,7 @@ function createEdge(env: EdgeBindings): Edge {
           ...(textRulesOf(lists) ? { texts: textRulesOf(lists) } : {}),
         })
       : undefined;
-  const hooks = listHooksOf(lists, listStore, env.SITE_URL?.trim() || undefined);
+  const hooks = listHooksOf(lists, listStore, settings.SITE_URL);
   const limiter = env.FORM_LIMIT
     ? bindingLimiter(env.FORM_LIMIT)
     : createRateLimiter({ perMinute: defaultRateLimitPerMinute });
@@ -199,11 +128,7 @@ function createEdge(env: EdgeBindings): Edge {
       // D1 writes each submission as it comes; no group commit across requests.
       save: async (submission) => store.insert(submission),
       limiter,
-      dailyLimitPerForm: count(
-        "DAILY_LIMIT_PER_FORM",
-        env.DAILY_LIMIT_PER_FORM,
-        defaultDailyLimitPerForm,
-      ),
+      dailyLimitPerForm: settings.DAILY_LIMIT_PER_FORM,
       background: (c, task) => c.executionCtx.waitUntil(task),
       notifier,
       ...(outbox ? { outbox } : {}),
@@ -214,14 +139,14 @@ function createEdge(env: EdgeBindings): Edge {
         ...(lists.rinkName ? { rinkName: lists.rinkName } : {}),
         ...(lists.sendHours ? { sendHours: lists.sendHours } : {}),
       },
-      siteOrigins: list(env.SITE_ORIGINS),
+      siteOrigins: settings.SITE_ORIGINS,
       owner: {
         store: ownerStore(sql),
         // A secret (`wrangler secret put DELETION_KEY`), so D1's copies hold no testable hash.
         ...(env.DELETION_KEY ? { deletions: deletions(sql, env.DELETION_KEY) } : {}),
-        owners: list(env.OWNER_EMAILS || env.NOTIFY_TO),
+        owners: settings.OWNER_EMAILS ?? to,
         ...(mailer ? { sendTo: mailer.sendTo } : {}),
-        ...(env.SITE_URL ? { siteUrl: env.SITE_URL } : {}),
+        ...(settings.SITE_URL ? { siteUrl: settings.SITE_URL } : {}),
         limiter,
       },
     }),
@@ -264,7 +189,7 @@ const edgeCache = () =>
  * own post or End now empties it at once (in the owner's data centre). (Cloudflare: the Cache
  * API works on a custom domain; on *.workers.dev it keeps nothing.)
  */
-async function currentUpdate(
+async function liveUpdate(
   request: Request,
   env: EdgeBindings,
   ctx: ExecutionContext,
@@ -272,7 +197,7 @@ async function currentUpdate(
   const cache = edgeCache();
   const answer = () => edgeFor(env).app.fetch(request, env, ctx);
   if (!cache) return answer();
-  const key = currentUpdateKey(request);
+  const key = liveUpdateKey(request);
   const kept = await cache.match(key);
   if (kept) {
     const hit = new Response(kept.body, kept);
@@ -290,8 +215,8 @@ async function currentUpdate(
   return response;
 }
 
-const currentUpdateKey = (request: Request) =>
-  new Request(new URL(currentUpdatePath, request.url).toString());
+const liveUpdateKey = (request: Request) =>
+  new Request(new URL(liveUpdatePath, request.url).toString());
 
 /** The owner's post of an update, or its End now (owner/update-routes.ts). */
 const changesUpdate = (request: Request) =>
@@ -300,13 +225,13 @@ const changesUpdate = (request: Request) =>
 
 export default {
   async fetch(request: Request, env: EdgeBindings, ctx: ExecutionContext) {
-    if (request.method === "GET" && new URL(request.url).pathname === currentUpdatePath) {
-      return currentUpdate(request, env, ctx);
+    if (request.method === "GET" && new URL(request.url).pathname === liveUpdatePath) {
+      return liveUpdate(request, env, ctx);
     }
     const response = await edgeFor(env).app.fetch(request, env, ctx);
     // Done (303 to the updates page): the kept read is out of date.
     if (response.status === 303 && changesUpdate(request)) {
-      await edgeCache()?.delete(currentUpdateKey(request));
+      await edgeCache()?.delete(liveUpdateKey(request));
     }
     return response;
   },

@@ -1,8 +1,8 @@
-// Which list services are set up, as both homes read it: settings.ts (Node, zod over the
-// environment) and edge/worker.ts (the Worker's variables and secrets). NEWSLETTER_SERVICE=kit
-// with KIT_API_KEY and KIT_FORM_ID; SMS_SERVICE=twilio with TWILIO_ACCOUNT_SID,
-// TWILIO_AUTH_TOKEN, TWILIO_MESSAGING_SERVICE_SID and RINK_NAME. The *_API_URL settings point
-// the calls at a stand-in (tests) and default to the services' own.
+// The list services as set up: their settings are read by both hosts from one schema
+// (server/settings.ts: NEWSLETTER_SERVICE=kit with KIT_API_KEY, KIT_FORM_ID and SITE_URL;
+// SMS_SERVICE=twilio with TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_MESSAGING_SERVICE_SID,
+// RINK_NAME and SITE_URL). The *_API_URL settings point the calls at a stand-in (tests) and
+// default to the services' own.
 
 import { textsPerMonth } from "../../rink/forms/newsletter.ts";
 import type { ListHooksDeps } from "./hooks.ts";
@@ -13,13 +13,6 @@ import { defaultSendHours, parseSendHours, type SendHours } from "./send-hours.t
 import type { ListServices } from "./service.ts";
 import { confirmationText } from "./text-message.ts";
 import { type TwilioSettings, twilioService } from "./twilio.ts";
-
-/**
- * Kit's legacy webhooks are proven by the secret in their URL alone, so it must be long and
- * random: both homes hold it to this (Node refuses to start; the Worker leaves the webhook off).
- */
-export const kitWebhookSecretPattern = /^[\w-]{24,}$/;
-export const kitWebhookSecretRule = "must be at least 24 letters, digits, - or _";
 
 export interface ListSettings {
   kit?: KitSettings & {
