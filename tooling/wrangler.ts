@@ -23,6 +23,7 @@ export interface WorkerConfig {
   compatibility_date: string;
   assets: { directory: string; not_found_handling: string };
   observability?: { enabled?: boolean; logs?: { invocation_logs?: boolean } };
+  ratelimits?: { name: string; simple: { limit: number; period: number } }[];
 }
 
 /** The repository's wrangler.jsonc, its comments (whole lines, as it has them) left out. */

@@ -1,5 +1,6 @@
 // The Worker's bindings (wrangler.jsonc), typed by the little of each API the inbox uses:
-// the full @cloudflare/workers-types would clash with Node's globals in one tsconfig.
+// the full @cloudflare/workers-types would clash with Node's globals in one tsconfig. Its vars
+// and secrets are read through the settings both hosts share (server/settings.ts).
 
 export interface D1Result<T> {
   results: T[];
@@ -44,7 +45,7 @@ export interface EdgeBindings {
   DB: D1Database;
   /** Limited to the owner's address(es) in wrangler.jsonc. */
   NOTIFY_EMAIL?: SendEmail;
-  /** 5 a minute per key, the Node server's default. */
+  /** The Node server's default a minute per key (wrangler.jsonc; worker-settings.test.ts). */
   FORM_LIMIT?: RateLimit;
   /** The built site (build/client). */
   ASSETS: Fetcher;

@@ -2,6 +2,8 @@
 // (settings.ts): where Node refuses to start, the Worker says so and leaves that part off. In
 // process, with stand-in bindings: no request here reaches the database.
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { workerConfig } from "../../tooling/wrangler.ts";
+import { defaultRateLimitPerMinute } from "../inbox/form-endpoint.ts";
 import { bindingsWith, postText } from "./worker-in-process.ts";
 
 const bindings = bindingsWith({
@@ -33,5 +35,11 @@ describe("the Worker's settings", () => {
       (await hook("another-secret-of-24-chars", bindings({ KIT_WEBHOOK_SECRET: strong }))).status,
     ).toBe(403);
     expect(said).not.toHaveBeenCalled();
+  });
+
+  it("limits the forms as Node does by default: wrangler.jsonc's binding holds the one figure (5 a minute)", () => {
+    // Cloudflare reads the binding's limit from wrangler.jsonc, which cannot import it.
+    const binding = workerConfig().ratelimits?.find((r) => r.name === "FORM_LIMIT");
+    expect(binding?.simple).toEqual({ limit: defaultRateLimitPerMinute, period: 60 });
   });
 });
