@@ -2,7 +2,10 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { ContentError, contentDir, loadSiteContent } from "./load.ts";
+import { sampleContent, samplesMarker } from "./samples.ts";
+import { contentFiles, pageFile } from "./schema.ts";
 
 // The owner's files read through the schema: what the build does, and what it says when a
 // file is wrong (the owner reads it in the host's build log).
@@ -158,5 +161,66 @@ describe("loading the content files", () => {
     expect(problems(dir)).toContainEqual(
       expect.stringMatching(/rink\.yml:1:1: the file is missing$/),
     );
+  });
+
+  it("reads every file of the schema's list, and says each one that is missing", () => {
+    dir = mkdtempSync(join(tmpdir(), "rink-content-"));
+    const read = Object.values(contentFiles).filter((f) => !("at" in f && f.at === "apart"));
+    expect(problems(dir)).toEqual(
+      read.map((f) => expect.stringMatching(new RegExp(`${f.file}:1:1: the file is missing$`))),
+    );
+  });
+});
+
+// The tests' content (tests/fixtures/content) holds a note that a file missing there is made
+// from its schema: a new page is built and tested before its fixture is written.
+describe("a content file missing from the tests' content", () => {
+  /** A copy of the tests' content without `file`, with or without the note. */
+  function without(file: string, note: boolean): string {
+    dir = mkdtempSync(join(tmpdir(), "rink-content-"));
+    cpSync(join(import.meta.dirname, "../../tests/fixtures/content"), dir, { recursive: true });
+    rmSync(join(dir, file));
+    if (!note) rmSync(join(dir, samplesMarker));
+    return dir;
+  }
+
+  it("is made from its schema: plain words of the lengths its fields need", () => {
+    const site = loadSiteContent(without("privacy.yml", true));
+    expect(site.privacy.intro).toBe("Sample privacy intro");
+    expect(site.privacy.topics.map((t) => t.topic)).toEqual([
+      "Sample privacy topics 1 topic",
+      "Sample privacy topics 2 topic",
+    ]);
+  });
+
+  it("is still an error in a folder without the note, such as the owner's content/", () => {
+    expect(problems(without("privacy.yml", false))).toEqual([
+      expect.stringMatching(/privacy\.yml:1:1: the file is missing$/),
+    ]);
+  });
+
+  it("says why no sample can be made when its schema's rules refuse plain words", () => {
+    expect(problems(without("text-alerts.yml", true))).toEqual([
+      expect.stringMatching(
+        /text-alerts\.yml:1:1: the file is missing, and no sample can be made from its schema \(terms: the terms must say how to stop the texts/,
+      ),
+    ]);
+  });
+
+  it("fits a page's own file: a title and a description search engines take", () => {
+    const faq = pageFile({
+      heading: z.string().min(1),
+      questions: z.array(z.object({ question: z.string(), answer: z.string() })).min(1),
+    });
+    const made = sampleContent("faq", faq);
+    expect("data" in made && faq.parse(made.data)).toMatchObject({
+      title: "Sample faq title",
+      description: expect.stringMatching(/^Sample faq description.{30,140}$/),
+      heading: "Sample faq heading",
+      questions: [
+        { question: "Sample faq questions 1 question", answer: "Sample faq questions 1 answer" },
+        { question: "Sample faq questions 2 question", answer: "Sample faq questions 2 answer" },
+      ],
+    });
   });
 });

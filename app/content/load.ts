@@ -2,12 +2,13 @@
 // Node tools; never in the browser. A problem is reported the way an owner can act on it,
 // with the file, line and column, the field and a plain sentence:
 //   content/sessions.yml:14:12 sessions[1].price: expected a number of dollars, got "ten"
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { type Document, LineCounter, parseDocument } from "yaml";
 import type { z } from "zod";
 import { timeZone } from "../../rink/time-zone.ts";
-import { contentFiles, type PhotosContent, type SiteContent } from "./schema.ts";
+import { sampleContent, samplesMarker } from "./samples.ts";
+import { type ContentFile, contentFiles, type PhotosContent, type SiteContent } from "./schema.ts";
 
 export { timeZone };
 
@@ -99,8 +100,16 @@ export function readContentFile<S extends z.ZodType>(
   try {
     source = readFileSync(path, "utf8");
   } catch {
+    // The tests' content: a file not written there yet is made from its schema (samples.ts).
+    const sample = existsSync(join(dir, samplesMarker))
+      ? sampleContent(file.replace(/\.yml$/, ""), schema)
+      : undefined;
+    if (sample && "data" in sample) return { data: schema.parse(sample.data) };
+    const why = sample ? `, and no sample can be made from its schema (${sample.cannot})` : "";
     return {
-      problems: [{ file: shown, line: 1, column: 1, field: "", message: "the file is missing" }],
+      problems: [
+        { file: shown, line: 1, column: 1, field: "", message: `the file is missing${why}` },
+      ],
     };
   }
   const lines = new LineCounter();
@@ -143,56 +152,29 @@ export function readContentFile<S extends z.ZodType>(
   };
 }
 
-/** Every content file put together as the app reads it; throws a ContentError listing all problems. */
+/**
+ * Every content file of the list (app/content/schema.ts's `contentFiles`) read and put together
+ * as the app reads it, each where the list says; throws a ContentError listing all problems.
+ */
 export function loadSiteContent(dir = contentDir): SiteContent {
   const problems: ContentProblem[] = [];
-  const read = <K extends keyof typeof contentFiles>(key: K) => {
-    const { file, schema } = contentFiles[key];
-    const result = readContentFile(dir, file, schema);
+  const site: Record<string, unknown> = { timeZone };
+  const pages: Record<string, unknown> = {};
+  for (const [key, entry] of Object.entries(contentFiles) as [string, ContentFile][]) {
+    if (entry.at === "apart") continue;
+    const result = readContentFile(dir, entry.file, entry.schema);
     if ("problems" in result) {
       problems.push(...result.problems);
-      return undefined;
+      continue;
     }
-    return result.data as z.output<(typeof contentFiles)[K]["schema"]>;
-  };
-  const rink = read("rink");
-  const sessions = read("sessions");
-  const parties = read("parties");
-  const about = read("about");
-  const policies = read("policies");
-  const privacy = read("privacy");
-  const textAlerts = read("textAlerts");
-  const pages = read("pages");
-  const specialDates = read("specialDates");
-  const announcement = read("announcement");
-  if (
-    problems.length > 0 ||
-    !rink ||
-    !sessions ||
-    !parties ||
-    !about ||
-    !policies ||
-    !privacy ||
-    !textAlerts ||
-    !pages ||
-    !specialDates ||
-    !announcement
-  ) {
-    throw new ContentError(problems);
+    const data = result.data as Record<string, unknown>;
+    if (entry.at === "top") Object.assign(site, data);
+    else if (entry.at === "pages") pages[key] = data;
+    else site[key] = entry.take ? data[entry.take] : data;
   }
-  return {
-    ...rink,
-    timeZone,
-    ...sessions,
-    ...parties,
-    ...about,
-    policies,
-    privacy,
-    textAlerts,
-    pages,
-    specialDates: specialDates.dates,
-    announcement,
-  };
+  if (problems.length > 0) throw new ContentError(problems);
+  site.pages = { ...(site.pages as object), ...pages };
+  return site as SiteContent;
 }
 
 /**

@@ -74,6 +74,11 @@ const pageMeta = {
     .max(160, "a page description must fit in 160 characters (search engines cut the rest)"),
 };
 
+/** A page's own content file: its title and description (as in pages.yml),
+ * then its words; listed in `contentFiles` with `at: "pages"`. */
+export const pageFile = <Shape extends z.ZodRawShape>(shape: Shape) =>
+  z.object({ ...pageMeta, ...shape });
+
 const phone = z.object({
   label: z.enum(["Main", "Reservations", "Manager"], {
     error: "expected Main, Reservations or Manager",
@@ -392,34 +397,85 @@ export const photosFile = z.object({
 export type PhotosContent = z.infer<typeof photosFile>;
 export type PhotoEntry = z.infer<typeof photo>;
 
-/** Every content file: its name under content/ and its schema. */
+/**
+ * Every content file, the one list: its name under content/, its schema, and where the site's
+ * content holds what it reads (app/content/load.ts reads each file of this list and puts them
+ * together so; the editor's configuration is tested against it, app/content/editor-config.test.ts):
+ *   - no `at`: under its own name (content/policies.yml is site.policies);
+ *   - `at: "top"`: its fields at the top (content/rink.yml's name is site.name);
+ *   - `at: "pages"`: a page's own file, its title and description with its words, under
+ *     site.pages beside the entries of content/pages.yml (a page's meta and words in one file);
+ *   - `take`: one field of it under its own name (content/special-dates.yml's dates);
+ *   - `at: "apart"`: not in the site's content (photos.yml: the build processes the photos first).
+ */
 export const contentFiles = {
-  rink: { file: "rink.yml", schema: rinkFile },
-  sessions: { file: "sessions.yml", schema: sessionsFile },
-  parties: { file: "parties.yml", schema: partiesFile },
-  about: { file: "about.yml", schema: aboutFile },
+  rink: { file: "rink.yml", schema: rinkFile, at: "top" },
+  sessions: { file: "sessions.yml", schema: sessionsFile, at: "top" },
+  parties: { file: "parties.yml", schema: partiesFile, at: "top" },
+  about: { file: "about.yml", schema: aboutFile, at: "top" },
   policies: { file: "policies.yml", schema: policiesFile },
   privacy: { file: "privacy.yml", schema: privacyFile },
   textAlerts: { file: "text-alerts.yml", schema: textAlertsFile },
   pages: { file: "pages.yml", schema: pagesFile },
-  specialDates: { file: "special-dates.yml", schema: specialDatesFile },
+  specialDates: { file: "special-dates.yml", schema: specialDatesFile, take: "dates" },
   announcement: { file: "announcement.yml", schema: announcementFile },
-  photos: { file: "photos.yml", schema: photosFile },
-} as const;
+  photos: { file: "photos.yml", schema: photosFile, at: "apart" },
+} as const satisfies Record<string, ContentFile>;
 
-/** The whole site's content as the app reads it: the files put together. */
-export const siteContentSchema = z.object({
-  ...rinkFile.shape,
-  timeZone: z.literal(timeZone),
-  ...sessionsFile.shape,
-  ...partiesFile.shape,
-  ...aboutFile.shape,
-  policies: policiesFile,
-  privacy: privacyFile,
-  textAlerts: textAlertsFile,
-  pages: pagesFile,
-  specialDates: specialDatesFile.shape.dates,
-  announcement: announcementFile,
-});
+/** One entry of `contentFiles`. */
+export interface ContentFile {
+  file: `${string}.yml`;
+  schema: z.ZodType;
+  at?: "top" | "pages" | "apart";
+  take?: string;
+}
 
-export type SiteContent = z.infer<typeof siteContentSchema>;
+// --- the site's content, put together from the list ----------------------------------------
+
+type Files = typeof contentFiles;
+type Key = keyof Files;
+type Data<K extends Key> = z.output<Files[K]["schema"]>;
+type KeysWhere<Where> = { [K in Key]: Files[K] extends Where ? K : never }[Key];
+type Merged<U> = (U extends unknown ? (u: U) => void : never) extends (u: infer I) => void
+  ? I
+  : never;
+type Flat<T> = { [K in keyof T]: T[K] };
+
+/** The whole site's content as the app reads it: the files put together as `contentFiles` says. */
+export type SiteContent = Flat<
+  Merged<{ [K in KeysWhere<{ at: "top" }>]: Data<K> }[KeysWhere<{ at: "top" }>]> & {
+    timeZone: typeof timeZone;
+  } & {
+    [K in Exclude<
+      KeysWhere<{ file: string }>,
+      KeysWhere<{ at: string } | { take: string }>
+    >]: K extends "pages"
+      ? Flat<Data<"pages"> & { [P in KeysWhere<{ at: "pages" }>]: Data<P> }>
+      : Data<K>;
+  } & {
+    [K in KeysWhere<{ take: string }>]: Files[K] extends { take: infer F extends keyof Data<K> }
+      ? Data<K>[F]
+      : never;
+  }
+>;
+
+/** The shape of every content file, at the place the list puts it. */
+function siteShape(): z.ZodRawShape {
+  const shape: Record<string, z.ZodType> = {};
+  const pages: Record<string, z.ZodType> = {};
+  const objectOf = (schema: z.ZodType) => schema as z.ZodObject;
+  for (const [key, entry] of Object.entries(contentFiles) as [string, ContentFile][]) {
+    const schema = entry.schema as z.ZodType;
+    if (entry.at === "apart") continue;
+    if (entry.at === "top") Object.assign(shape, objectOf(schema).shape);
+    else if (entry.at === "pages") pages[key] = schema;
+    else if (entry.take) shape[key] = objectOf(schema).shape[entry.take] as z.ZodType;
+    else shape[key] = schema;
+  }
+  shape.timeZone = z.literal(timeZone);
+  shape.pages = pagesFile.extend(pages);
+  return shape;
+}
+
+/** The whole site's content as one schema (app/content/schema.test.ts breaks it fact by fact). */
+export const siteContentSchema = z.object(siteShape()) as unknown as z.ZodType<SiteContent>;
