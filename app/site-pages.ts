@@ -1,9 +1,10 @@
 // The site's pages, listed once. The pages Astro renders (app/pages/[...page].astro), the menu
 // and the footer's links (content/navigation.ts), the sitemap, the Lighthouse audit, the
 // screenshots and the end-to-end specs all read this list. A new page (say /faq with
-// content/faq.yml) is a line here, its module in app/routes/, its content file, the schema
-// (app/content/schema.ts) and the editor's collection (admin/config.yml). Only a page that
-// places an island (a form) has a page shell of its own in app/pages/ (`shell: true`).
+// content/faq.yml) is a line here, its module in app/routes/, its content file, its schema in
+// the one list of content files (app/content/schema.ts) and the editor's collection
+// (admin/config.yml): the README's "Adding a page". Only a page that places an island (a form)
+// has a page shell of its own in app/pages/ (`shell: true`).
 
 export interface SitePage {
   path: string;
@@ -11,7 +12,10 @@ export interface SitePage {
   module: string;
   /** Rendered by its own shell in app/pages/ (it places an island), not by [...page].astro. */
   shell?: true;
-  /** Its entry in content/pages.yml: title, description and words. */
+  /**
+   * Its entry in site.pages: title, description and words, from content/pages.yml or from the
+   * page's own content file (listed with `at: "pages"` in app/content/schema.ts).
+   */
   content: string;
   /** A page a visitor browses to (in the sitemap); or where a form lands; or the 404 page. */
   kind: "page" | "thanks" | "not-found";

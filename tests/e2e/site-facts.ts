@@ -7,7 +7,7 @@ import { hoursRows } from "../../app/lib/hours.ts";
 import { formatAddress } from "../../app/lib/maps.ts";
 import { formatPhone, phoneByLabel, telHref } from "../../app/lib/phone.ts";
 import { linksOf, parseRichText, plainText } from "../../app/lib/rich-text.ts";
-import { type BrowsedPath, browsedPages } from "../../app/site-pages.ts";
+import { type BrowsedPath, browsedPages, sitePages } from "../../app/site-pages.ts";
 import {
   formatDayList,
   formatDuration,
@@ -24,7 +24,11 @@ export const routes: readonly BrowsedPath[] = browsedPages.map((page) => page.pa
 export type RoutePath = BrowsedPath;
 export const unknownPath = "/this-page-does-not-exist";
 /** Every page a visitor can land on: the browsed pages, both thank-you pages and the 404 page. */
-export const everyPage = [...routes, "/contact/thanks", "/newsletter/thanks", unknownPath];
+export const everyPage = [
+  ...routes,
+  ...sitePages.filter((page) => page.kind === "thanks").map((page) => page.path),
+  unknownPath,
+];
 
 export const mainPhone = phoneByLabel(site.phones, "Main");
 
@@ -306,7 +310,8 @@ async function expectContact(page: Page) {
 /** Asserts every fact the route must show; the page is already on `path`. */
 export async function expectRouteFacts(page: Page, path: RoutePath) {
   // A new page has none until it is given some: routes.spec.ts still checks its title,
-  // description and footer.
+  // description and footer, and here every word of its entry in site.pages (its own file's,
+  // or pages.yml's) but its title and description is on it.
   const checks: Partial<Record<RoutePath, (page: Page) => Promise<void>>> = {
     "/": expectHome,
     "/about": expectAbout,
@@ -316,8 +321,21 @@ export async function expectRouteFacts(page: Page, path: RoutePath) {
     "/privacy": expectPrivacy,
     "/text-alerts": expectTextAlerts,
   };
-  await checks[path]?.(page);
+  const check = checks[path];
+  if (check) return check(page);
+  const key = browsedPages.find((p) => p.path === path)?.content;
+  const { title: _title, description: _description, ...words } = key ? site.pages[key] : {};
+  const main = page.getByRole("main");
+  for (const text of wordsOf(words)) await expect(main).toContainText(readable(text));
 }
+
+/** Every text in a content file's data, in order. */
+const wordsOf = (data: unknown): string[] =>
+  typeof data === "string"
+    ? [data]
+    : data && typeof data === "object"
+      ? Object.values(data).flatMap(wordsOf)
+      : [];
 
 /** The footer every route shows: rating, quick links, hours, address, phone, Call Now, ©. */
 export async function expectFooter(page: Page, year = new Date().getFullYear()) {
