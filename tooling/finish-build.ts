@@ -17,7 +17,7 @@ const buildDir = resolve(projectRoot, buildDirectory);
 const worker = await bundleWorker(join(buildDir, "worker"), join(buildDir, "client"));
 console.log(`Worker bundle: ${(worker.gzipBytes / 1024).toFixed(1)} KB gzip (build/worker)`);
 // What npm installed (node_modules/.package-lock.json is rewritten by every install): a new
-// version of Vite, a plugin or React Router changes the build even where no module we load did.
+// version of Astro, Vite, a plugin or React changes the build even where no module we load did.
 const installed = join(projectRoot, "node_modules/.package-lock.json");
 recordInputs("node-steps", [...modulesLoaded, ...adminSources, installed], startedAt);
 writeInputsManifest();

@@ -53,7 +53,7 @@ function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-/** Inline <style> elements: the stylesheet written into each page (app/root.tsx). */
+/** Inline <style> elements: the stylesheet written into each page (app/layouts/site.astro). */
 function inlineStyleHashes(html: string): string[] {
   const bodies = [...html.matchAll(/<style[^>]*>(?<body>[\s\S]*?)<\/style>/g)];
   return [...new Set(bodies.map((m) => cspHash(m.groups?.body ?? "")))];

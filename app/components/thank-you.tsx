@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { buttonStyles } from "./ui/button-styles.ts";
 
 interface ThankYouProps {
-  /** The form's success text, from forms/. */
+  /** The form's success text, from rink/forms/. */
   message: string;
   /**
    * Moves focus to the heading when shown: set when it replaces a page the visitor was using,

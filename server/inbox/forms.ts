@@ -1,4 +1,4 @@
-// The forms the built-in inbox accepts, by id: their rules (from forms/), labels for error
+// The forms the built-in inbox accepts, by id: their rules (from rink/forms/), labels for error
 // pages and emails, and where a visitor lands afterwards.
 import { contactFields, contactSubjects } from "../../rink/forms/contact.ts";
 import { defaultFormIds, type FormKind } from "../../rink/forms/form-ids.ts";

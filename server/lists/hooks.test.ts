@@ -20,7 +20,7 @@ beforeEach(() => {
 });
 afterEach(() => inbox?.close());
 
-// Mounted at /hooks, as inbox-routes.ts mounts it.
+// Mounted at /hooks, as server/routes.ts mounts it.
 const app = () =>
   new Hono().route(
     "/hooks",

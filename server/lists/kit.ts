@@ -2,7 +2,7 @@
 // X-Kit-Api-Key on every call; a signup is created as a subscriber (an upsert by email) and
 // added to the owner's form, whose double opt-in email asks the person to confirm; an update
 // is a broadcast with a send time of now. What comes back: Kit's webhooks for unsubscribes,
-// bounces and complaints (list-hooks.ts), in the legacy shape ({ subscriber }) or the webhook
+// bounces and complaints (hooks.ts), in the legacy shape ({ subscriber }) or the webhook
 // endpoints' envelope ({ events: [{ type, data: { subscriber } }] }), the latter signed.
 import {
   type CallResult,

@@ -1,4 +1,4 @@
-// Drains the outbox (outbox-store.ts) into the list services (list-service.ts): each row is
+// Drains the outbox (outbox-store.ts) into the list services (service.ts): each row is
 // claimed before its call, so no row is sent twice at once, whoever runs the pass. While a
 // service is unavailable its rows wait, each try twice as long after the last (from
 // `retrySeconds`, at most an hour), and the pass stops at that service's first failure rather

@@ -1,7 +1,7 @@
 // Twilio, the text list's first service: one message per number through the Messages API
 // (POST /2010-04-01/Accounts/{AccountSid}/Messages.json, form-encoded To, MessagingServiceSid
 // and Body, HTTP basic auth with the account SID and auth token). Replies come back to the
-// Messaging Service's incoming-message webhook (list-hooks.ts), signed with X-Twilio-Signature:
+// Messaging Service's incoming-message webhook (hooks.ts), signed with X-Twilio-Signature:
 // base64 HMAC-SHA1, keyed by the auth token, of the webhook's full URL followed by every POST
 // parameter, sorted by name, as name then value (twilio.com/docs/usage/webhooks/webhooks-security).
 // Sending may use an API key (TWILIO_API_KEY_SID and _SECRET, basic auth with the key, as
@@ -26,7 +26,7 @@ export interface TwilioSettings {
   statusCallbackUrl?: string;
 }
 
-/** The path of the status callbacks (list-hooks.ts), under /hooks. */
+/** The path of the status callbacks (hooks.ts), under /hooks. */
 export const statusCallbackPath = "/hooks/twilio/status";
 
 /** Twilio's error codes the owner is likely to meet, in words (twilio.com/docs/api/errors). */

@@ -92,7 +92,7 @@ describe("npm run inbox", { timeout: 30_000 }, () => {
 
   it("marks who left a list since, as the inbox's download does, and leaves them off it", async () => {
     // Three signups; then one unsubscribes from Kit's emails and one texts STOP to Twilio, as
-    // the services' webhooks record it (list-hooks.ts).
+    // the services' webhooks record it (lists/hooks.ts).
     const optedOutPath = join(dir.path, "opted-out.db");
     const inbox = openInbox(optedOutPath);
     const signup = (createdAt: string, data: Record<string, string>) =>
