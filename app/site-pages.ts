@@ -1,5 +1,5 @@
 // The site's pages, listed once. The pages Astro renders (app/pages/[...page].astro), the menu
-// and the footer's links (content/navigation.ts), the sitemap, the Lighthouse audit, the
+// and the footer's links (app/content/navigation.ts), the sitemap, the Lighthouse audit, the
 // screenshots and the end-to-end specs all read this list. A new page (say /faq with
 // content/faq.yml) is a line here, its module in app/routes/, its content file, its schema in
 // the one list of content files (app/content/schema.ts) and the editor's collection

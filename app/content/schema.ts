@@ -7,10 +7,10 @@ import { linksOf, parseRichText } from "../lib/rich-text.ts";
 // The one description of the owner's content files (content/*.yml). The build reads each file
 // through its schema (app/content/load.ts), so a malformed price, time or date fails the build
 // with the file, line and field instead of reaching a visitor; the editor's configuration
-// (public/admin/config.yml) is tested against these same fields. Not shipped to the browser.
+// (admin/config.yml) is tested against these same fields. Not shipped to the browser.
 // Messages are plain sentences for the owner, who reads them in a build log.
 
-/** Patterns the editor's fields use too (public/admin/config.yml), so both accept the same. */
+/** Patterns the editor's fields use too (admin/config.yml), so both accept the same. */
 export const patterns = {
   clock: clockPattern,
   date: datePattern,
