@@ -39,7 +39,7 @@ function intlParts(instant: Date, timeZone: string) {
 
 /**
  * A zone's UTC offsets over a span of time: each change as [instant in ms, offset in minutes],
- * the first at `from`. Read from Intl at the build (vite.config.ts) and written into the
+ * the first at `from`. Read from Intl at the build (astro.config.ts) and written into the
  * pages, so the browser tells the rink's time with arithmetic: its first Intl formatter with a
  * time zone was the longest task on a phone's start (~250 ms at Lighthouse's 4x slowdown).
  */

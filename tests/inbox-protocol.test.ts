@@ -3,7 +3,7 @@
 // Formspree's answers for scripts and for browsers without JavaScript, every refusal a 4xx
 // that stores nothing, the honeypot, the origin allowlist, the rate limit, a burst, the fuzz
 // corpus, and the owner's email. What only one platform has is tested beside its code
-// (server/*.test.ts for Node, edge.test.ts for the Worker).
+// (server/**/*.test.ts; the Worker's in server/edge/).
 import { createClient, isSubmissionError } from "@formspree/core";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";

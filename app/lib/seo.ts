@@ -2,7 +2,7 @@ import type { SiteContent } from "../content/types.ts";
 import { buildDate } from "./build-date.ts";
 import { partyOffersJsonLd, rinkJsonLd } from "./structured-data.ts";
 
-/** The public address, from the SITE_URL build setting (see vite.config.ts). */
+/** The public address, from the SITE_URL build setting (see astro.config.ts). */
 export const siteUrl: string = import.meta.env.SITE_URL ?? "http://localhost:3000";
 
 type PageKey = keyof SiteContent["pages"];
