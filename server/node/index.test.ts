@@ -11,7 +11,7 @@ import { fakeSite, tempDir } from "../../tests/support/fake-site.ts";
 import { type RunningServer, startServer } from "../../tests/support/server.ts";
 import { projectNode } from "../../tooling/project.ts";
 
-const root = resolve(import.meta.dirname, "..");
+const root = resolve(import.meta.dirname, "../..");
 
 let dir: ReturnType<typeof tempDir>;
 let server: RunningServer | undefined;
