@@ -1,7 +1,7 @@
 // The Worker: Cloudflare serves the built site from its static assets and runs this only for
 // the inbox's paths (run_worker_first in wrangler.jsonc), so page views stay free and
 // unmetered (the pages' read of /updates/current.json, at most twice a minute a visitor, is
-// the one exception). The inbox is the Node server's (routes.ts, rink/forms/), over D1, the
+// the one exception). The inbox is the Node server's (server/routes.ts, rink/forms/), over D1, the
 // send_email binding and the ratelimits binding; a Cron Trigger retries unsent emails and drains
 // the list services' outbox (Kit, Twilio).
 import { type ExecutionContext, Hono } from "hono";

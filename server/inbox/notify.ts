@@ -1,7 +1,7 @@
 // Emails each accepted submission to the owner. The submission is already stored when this
 // runs, so a failed send only leaves the row marked unsent; a timer (Node) or a Cron Trigger
-// (Workers) retries such rows. How a mail goes out is the platform's: smtp-mailer.ts under
-// Node, edge/email.ts on Workers.
+// (Workers) retries such rows. How a mail goes out is the platform's: node/smtp-mailer.ts
+// under Node, edge/email.ts on Workers.
 //
 // Under a flood the owner gets at most `perHour` of these emails an hour (20 by default):
 // each is claimed in the database before it is sent (SubmissionStore.claimEmail, one atomic
@@ -24,7 +24,7 @@ export interface Mail {
 
 export type SendMail = (mail: Mail) => Promise<void>;
 
-/** How each platform sends: smtp-mailer.ts under Node, edge/email.ts on Workers. */
+/** How each platform sends: node/smtp-mailer.ts under Node, edge/email.ts on Workers. */
 export interface Mailer {
   /** To the owner's address(es): a submission's email. */
   send: SendMail;

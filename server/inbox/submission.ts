@@ -1,5 +1,5 @@
 // What the inbox keeps, and the storage seam the shared inbox code writes through: node:sqlite
-// under Node (inbox.ts), D1 on Workers (edge/d1-store.ts). Either may answer synchronously or
+// under Node (node/database.ts), D1 on Workers (edge/d1-store.ts). Either may answer synchronously or
 // with a promise, so callers always await.
 import { phoneKey } from "../../rink/forms/phone.ts";
 
@@ -179,7 +179,7 @@ export const failureText = (error: string) => error.slice(0, 500);
 
 /**
  * SQL with `?` parameters on either database, for the owner's inbox (owner/store.ts): the
- * Node server's node:sqlite file (inbox.ts) or D1 (edge/d1-store.ts).
+ * Node server's node:sqlite file (node/database.ts) or D1 (edge/d1-store.ts).
  */
 export interface SqlRunner {
   all(sql: string, ...params: (string | number | null)[]): Awaitable<Record<string, unknown>[]>;

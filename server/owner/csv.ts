@@ -24,7 +24,7 @@ export function findList(form: InboxForm, id: string): SignupList | undefined {
   return form.lists?.find((list) => list.id === id);
 }
 
-/** The person a list knows them by: a lower-case email, a phone's key (outbox-store.ts). */
+/** The person a list knows them by: a lower-case email, a phone's key (lists/outbox-store.ts). */
 function personOn(list: SignupList, s: Submission): string {
   const value = s.data[list.field] ?? "";
   return list.id === "text" ? phoneKey(value) : value.trim().toLowerCase();

@@ -52,7 +52,7 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 export interface OwnerStoreOptions {
   /**
    * Runs after rows are deleted, so nothing of them stays on disk: node:sqlite checkpoints its
-   * WAL (inbox.ts, scrub). D1 keeps its own history (docs/deploy.md).
+   * WAL (node/database.ts, scrub). D1 keeps its own history (docs/deploy.md).
    */
   afterDelete?: () => void | Promise<void>;
 }
