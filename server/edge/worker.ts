@@ -48,7 +48,7 @@ function settingsOf(
   env: EdgeBindings,
 ): SharedSettings & { setUp: { kit: boolean; twilio: boolean } } {
   const { settings, refused } = readEach(env);
-  for (const [name, message] of refused) console.error(`${name} ${message}`);
+  for (const [name, message] of refused) console.error(`${name} ${message}: ignored, as if unset`);
   const setUp = (rule: (typeof listServiceRules)[keyof typeof listServiceRules]) => {
     if (!rule.on(settings)) return false;
     const missing = rule.requires.filter((name) => !settings[name] && !refused.has(name));
