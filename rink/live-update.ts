@@ -3,8 +3,11 @@ import { clockPattern, datePattern } from "./patterns.ts";
 import type { SpecialDate, TimeRange } from "./week.ts";
 
 // The owner's update in force ("Closed today", with a note), posted from the owner's area and
-// read by every page from /updates/current.json (server/routes.ts) without a rebuild.
+// read by every page from liveUpdatePath (server/live-update/) without a rebuild.
 // The server's preview, email subject and the pages' bar name it the same way (headline).
+
+/** Where the pages read the update in force: the server's route and the pages' script. */
+export const liveUpdatePath = "/updates/current.json";
 
 export const updateKinds = {
   "closed-today": "Closed today",
@@ -14,7 +17,12 @@ export const updateKinds = {
 } as const;
 export type UpdateKind = keyof typeof updateKinds;
 
-/** /updates/current.json's update: its kind, note, the rink's date it is about, its end. */
+/** liveUpdatePath's JSON, as the server sends it and the pages read it. */
+export interface LiveUpdateAnswer {
+  update: LiveUpdate | null;
+}
+
+/** liveUpdatePath's update: its kind, note, the rink's date it is about, its end. */
 export interface LiveUpdate {
   id: string;
   kind: UpdateKind;
@@ -23,7 +31,10 @@ export interface LiveUpdate {
   date: string | null;
   /** Different hours: that date's hours on the rink's clock. */
   hours: TimeRange[] | null;
-  /** Its end (ISO instant): the pages return to the content files' answer then. */
+  /**
+   * Its end (ISO instant): the pages return to the content files' answer then. The store's
+   * `endsAt` (column ends_at); `until` here, the name the pages' JSON has always had.
+   */
   until: string;
 }
 

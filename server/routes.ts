@@ -8,6 +8,7 @@ import type { InboxEnv } from "./env.ts";
 import { type FormEndpointDeps, formEndpoint } from "./inbox/form-endpoint.ts";
 import type { NewSubmission } from "./inbox/submission.ts";
 import { type ListHooksDeps, listHooks } from "./lists/hooks.ts";
+import { liveUpdateRoute } from "./live-update/route.ts";
 import { type OwnerDeps, ownerRoutes } from "./owner/routes.ts";
 import type { UpdatesDeps } from "./owner/update-routes.ts";
 import { inboxHeaders } from "./security-headers.ts";
@@ -15,21 +16,14 @@ import { inboxHeaders } from "./security-headers.ts";
 export interface InboxRoutesDeps extends FormEndpointDeps {
   /** The owner's inbox at /inbox/; absent, those paths are the site's 404. */
   owner?: OwnerDeps;
-  /** The list services' webhooks at /hooks/ (list-hooks.ts); absent, those paths are the site's. */
+  /** The list services' webhooks at /hooks/ (lists/hooks.ts); absent, those paths are the site's. */
   hooks?: ListHooksDeps;
   /**
    * The owner's updates: "Post an update" in the owner's pages, and the one in force for the
-   * pages' script at /updates/current.json. Absent, neither.
+   * pages' script (live-update/). Absent, neither.
    */
   updates?: UpdatesDeps;
 }
-
-/**
- * How long a browser may keep /updates/current.json: with the pages' read every 10 s
- * (app/browser/live-update.ts), a new update is on every open page within a minute.
- */
-export const currentUpdateMaxAge = 30;
-export const currentUpdatePath = "/updates/current.json";
 
 export function inboxRoutes({ owner, hooks, updates, ...deps }: InboxRoutesDeps) {
   const app = new Hono<InboxEnv>();
@@ -62,16 +56,8 @@ export function inboxRoutes({ owner, hooks, updates, ...deps }: InboxRoutesDeps)
     );
   }
 
-  // The update in force, for every page's script (app/browser/): { "update": null } or its
-  // note, kind, date, hours and end; one indexed read, kept by the browser 30 s.
-  if (updates) {
-    app.get(currentUpdatePath, async (c) => {
-      const update = await updates.store.current((deps.now?.() ?? new Date()).toISOString());
-      c.header("Content-Security-Policy", inboxHeaders["Content-Security-Policy"]);
-      c.header("Cache-Control", `public, max-age=${currentUpdateMaxAge}`);
-      return c.json({ update });
-    });
-  }
+  // The update in force, for every page's script (live-update/route.ts).
+  if (updates) app.route("/", liveUpdateRoute(updates.store, deps.now));
 
   // For uptime monitors and the service manager: 200 only while the inbox's database
   // answers, since a site whose forms cannot be stored is not healthy. Never cached.

@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rinkInstant, rinkWallClock } from "../rink/clock.ts";
 import { textsPerMonth } from "../rink/forms/newsletter.ts";
+import { liveUpdatePath } from "../rink/live-update.ts";
 import { kitBroadcastDescription } from "../server/lists/kit.ts";
 import { confirmationText } from "../server/lists/text-message.ts";
 import {
@@ -88,7 +89,7 @@ describe.for([
       ...options,
     });
   const current = async () => {
-    const res = await send("/updates/current.json");
+    const res = await send(liveUpdatePath);
     expect(res.status).toBe(200);
     return ((await res.json()) as { update: Record<string, unknown> | null }).update;
   };
@@ -121,7 +122,7 @@ describe.for([
   }
 
   it("answers the pages' read with no update, kept 30 s, with the site's headers", async () => {
-    const res = await send("/updates/current.json");
+    const res = await send(liveUpdatePath);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
     expect(res.headers.get("cache-control")).toBe("public, max-age=30");
@@ -144,7 +145,7 @@ describe.for([
       const forged = await post(path, fields, { cookie, origin: "https://evil.example" });
       expect(forged.status, path).toBe(403);
     }
-    expect(target.query("SELECT id FROM list_updates")).toEqual([]);
+    expect(target.query("SELECT id FROM owner_updates")).toEqual([]);
   });
 
   it("refuses an update posted by a script, even of this site's own origin (403, a page that says why)", async () => {
@@ -168,7 +169,7 @@ describe.for([
     });
     expect(scripted.status).toBe(403);
     expect(await scripted.text()).toContain("not by a script or from inside another page");
-    expect(target.query("SELECT id FROM list_updates")).toEqual([]);
+    expect(target.query("SELECT id FROM owner_updates")).toEqual([]);
   });
 
   it("offers the site alone while no list service is set up, and refuses a list it did not offer", async () => {
@@ -299,7 +300,7 @@ describe.for([
     ]);
     expect(unpreviewed.status).toBe(400);
     expect(await unpreviewed.text()).toContain("Preview the update first, then post it.");
-    expect(target.query("SELECT id FROM list_updates")).toEqual([]);
+    expect(target.query("SELECT id FROM owner_updates")).toEqual([]);
   });
 
   it("posts a closure from the form, its preview and the confirmation; the site's read shows it; End now ends it", async () => {
@@ -318,7 +319,7 @@ describe.for([
     expect(page).toContain(note);
     expect(page).toContain(">Post it now</button>");
     // The preview stores nothing.
-    expect(target.query("SELECT id FROM list_updates")).toEqual([]);
+    expect(target.query("SELECT id FROM owner_updates")).toEqual([]);
 
     // "Change it" brings the form back as it was.
     const back = await post("/inbox/updates/edit", hiddenFields(page));
@@ -331,7 +332,7 @@ describe.for([
     expect(confirmed.headers.get("location")).toBe("/inbox/updates?done=posted");
     // A second press of the button posts nothing twice.
     expect((await post("/inbox/updates", hidden)).status).toBe(303);
-    const stored = target.query("SELECT id FROM list_updates");
+    const stored = target.query("SELECT id FROM owner_updates");
     expect(stored).toHaveLength(1);
     const id = String(stored[0]?.id);
 
@@ -391,7 +392,7 @@ describe.for([
       hours: [{ start: "14:00", end: "17:00" }],
     });
     expect(
-      target.query("SELECT ended_at FROM list_updates WHERE id = ?", news)[0]?.ended_at,
+      target.query("SELECT ended_at FROM owner_updates WHERE id = ?", news)[0]?.ended_at,
     ).toEqual(expect.any(String));
   });
 
@@ -402,7 +403,7 @@ describe.for([
     const before = await current();
     expect(before).not.toBeNull();
     await target.sql.run(
-      `INSERT INTO list_updates (id, created_at, kind, note, ends_at, subject, text_body, lists)
+      `INSERT INTO owner_updates (id, created_at, kind, note, ends_at, subject, text_body, lists)
        VALUES (?, ?, 'closed-today', 'Old news', ?, 's', '', '{}')`,
       crypto.randomUUID(),
       at(0),
@@ -499,7 +500,7 @@ describe.for([
     const texted = () =>
       Number(
         target.query(
-          `SELECT count(*) AS n FROM list_updates
+          `SELECT count(*) AS n FROM owner_updates
            WHERE created_at >= ? AND json_extract(lists, '$.text') = 'queued'`,
           monthStart,
         )[0]?.n,
@@ -508,7 +509,7 @@ describe.for([
     // so that the day's limit of 5 is not what stops the next one).
     for (let i = texted(); i < textsPerMonth; i++) {
       await target.sql.run(
-        `INSERT INTO list_updates (id, created_at, kind, note, ends_at, subject, text_body, lists)
+        `INSERT INTO owner_updates (id, created_at, kind, note, ends_at, subject, text_body, lists)
          VALUES (?, ?, 'news', 'Theme night', ?, 'News', 'News', '{"text":"queued"}')`,
         crypto.randomUUID(),
         monthStart,
@@ -541,11 +542,12 @@ describe.for([
     const since = () => new Date(Date.now() - 86_400_000).toISOString();
     const posted = () =>
       Number(
-        target.query("SELECT count(*) AS n FROM list_updates WHERE created_at >= ?", since())[0]?.n,
+        target.query("SELECT count(*) AS n FROM owner_updates WHERE created_at >= ?", since())[0]
+          ?.n,
       );
     // The earlier tests' updates made yesterday's, so that this one has the day to itself.
     await target.sql.run(
-      "UPDATE list_updates SET created_at = ? WHERE created_at >= ?",
+      "UPDATE owner_updates SET created_at = ? WHERE created_at >= ?",
       new Date(Date.now() - 25 * 3_600_000).toISOString(),
       since(),
     );
@@ -590,7 +592,7 @@ describe.for([
   it("reports an email Kit kept as a draft as not sent, in words, on the owner's page", async () => {
     // The day's updates made yesterday's: this one is within the day's 5.
     await target.sql.run(
-      "UPDATE list_updates SET created_at = ? WHERE created_at >= ?",
+      "UPDATE owner_updates SET created_at = ? WHERE created_at >= ?",
       new Date(Date.now() - 25 * 3_600_000).toISOString(),
       new Date(Date.now() - 86_400_000).toISOString(),
     );

@@ -1,9 +1,10 @@
-// The outbox, the owner's updates and the people's consent, in SQL both databases run
-// (migrations/0005): over the Node server's SQLite file (inbox.ts, `sql`) or D1
-// (edge/d1-store.ts, d1Runner). Every state change of a row is one conditional statement, so
+// The outbox, the owner's updates (owner_updates, migrations/0010) and the people's consent,
+// in SQL both databases run (migrations/0005): over the Node server's SQLite file
+// (node/database.ts, `sql`) or D1 (edge/d1-store.ts, d1Runner). Every state change of a row is one conditional statement, so
 // two passes (a timer and a kick, two Worker isolates) never both own a row.
 
 import type { SqlRunner } from "../inbox/submission.ts";
+import { liveUpdateStore } from "../live-update/store.ts";
 import type { ListId } from "./service.ts";
 
 export type OutboxAction = "subscribe" | "broadcast" | "text";
@@ -33,7 +34,7 @@ export interface UpdateHours {
   end: string;
 }
 
-export interface ListUpdateRow {
+export interface OwnerUpdateRow {
   id: string;
   createdAt: string;
   kind: string;
@@ -49,16 +50,6 @@ export interface ListUpdateRow {
   hours: UpdateHours | null;
   /** When "End now" was pressed, or a newer update replaced it on the site. */
   endedAt: string | null;
-}
-
-/** What the site shows of the update in force (/updates/current.json). */
-export interface CurrentUpdate {
-  id: string;
-  kind: string;
-  note: string;
-  date: string | null;
-  hours: UpdateHours[] | null;
-  until: string;
 }
 
 /**
@@ -110,10 +101,13 @@ function toJob(row: Record<string, unknown>): OutboxJob {
 
 export function outboxStore(sql: SqlRunner) {
   return {
+    /** The update the site shows (live-update/store.ts), for the owner's pages too. */
+    ...liveUpdateStore(sql),
+
     /** Waiting rows of a list whose time has come, oldest first. */
     async due(list: ListId, at: string, limit: number): Promise<OutboxJob[]> {
       const rows = await sql.all(
-        `SELECT ${jobColumns} FROM outbox o LEFT JOIN list_updates u ON u.id = o.update_id
+        `SELECT ${jobColumns} FROM outbox o LEFT JOIN owner_updates u ON u.id = o.update_id
          WHERE o.state = 'waiting' AND o.list = ? AND o.due_at <= ? ORDER BY o.due_at, o.id LIMIT ?`,
         list,
         at,
@@ -336,7 +330,7 @@ export function outboxStore(sql: SqlRunner) {
     /** Updates sent to the text list since `since` (the signup promises a few a month). */
     async textUpdatesSince(since: string): Promise<number> {
       const [row] = await sql.all(
-        `SELECT count(*) AS n FROM list_updates
+        `SELECT count(*) AS n FROM owner_updates
          WHERE created_at >= ? AND json_extract(lists, '$.text') = 'queued'`,
         since,
       );
@@ -346,7 +340,7 @@ export function outboxStore(sql: SqlRunner) {
     /** Updates stored since `since` (at most a handful a day). */
     async updatesSince(since: string): Promise<number> {
       const [row] = await sql.all(
-        "SELECT count(*) AS n FROM list_updates WHERE created_at >= ?",
+        "SELECT count(*) AS n FROM owner_updates WHERE created_at >= ?",
         since,
       );
       return Number(row?.n ?? 0);
@@ -357,7 +351,7 @@ export function outboxStore(sql: SqlRunner) {
      * one text per number that agreed and has not opted out since.
      */
     async addUpdate(
-      update: ListUpdateRow,
+      update: OwnerUpdateRow,
       queue: { email: boolean; text: boolean },
       limits: UpdateLimits,
     ): Promise<boolean> {
@@ -365,11 +359,11 @@ export function outboxStore(sql: SqlRunner) {
         // The limits are counted in the insert's own statement, so two posts at once cannot
         // both pass them (D1's batch and SQLite's transaction each hold the write lock).
         [
-          `INSERT INTO list_updates (id, created_at, kind, note, ends_at, subject, text_body, lists,
+          `INSERT INTO owner_updates (id, created_at, kind, note, ends_at, subject, text_body, lists,
              applies_on, hours)
            SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
-           WHERE (SELECT count(*) FROM list_updates WHERE created_at >= ?) < ?
-             AND (? IS NULL OR (SELECT count(*) FROM list_updates
+           WHERE (SELECT count(*) FROM owner_updates WHERE created_at >= ?) < ?
+             AND (? IS NULL OR (SELECT count(*) FROM owner_updates
                    WHERE created_at >= ? AND json_extract(lists, '$.text') = 'queued') < ?)`,
           update.id,
           update.createdAt,
@@ -389,9 +383,9 @@ export function outboxStore(sql: SqlRunner) {
         ],
         // The site shows one update at a time: the one it showed ends as this one starts.
         [
-          `UPDATE list_updates SET ended_at = ?
+          `UPDATE owner_updates SET ended_at = ?
            WHERE ended_at IS NULL AND ends_at > ? AND id <> ?
-             AND EXISTS (SELECT 1 FROM list_updates WHERE id = ?)`,
+             AND EXISTS (SELECT 1 FROM owner_updates WHERE id = ?)`,
           update.createdAt,
           update.createdAt,
           update.id,
@@ -401,7 +395,7 @@ export function outboxStore(sql: SqlRunner) {
       if (queue.email) {
         statements.push([
           `INSERT INTO outbox (list, action, update_id, created_at, due_at)
-           SELECT 'email', 'broadcast', ?, ?, ? WHERE EXISTS (SELECT 1 FROM list_updates WHERE id = ?)`,
+           SELECT 'email', 'broadcast', ?, ?, ? WHERE EXISTS (SELECT 1 FROM owner_updates WHERE id = ?)`,
           update.id,
           update.createdAt,
           update.createdAt,
@@ -417,47 +411,29 @@ export function outboxStore(sql: SqlRunner) {
            WHERE c.list = 'text' AND c.state = 'in' AND EXISTS (
              SELECT 1 FROM submissions s WHERE s.form = 'newsletter' AND s.spam = 0
                AND s.phone_key = c.person
-           ) AND EXISTS (SELECT 1 FROM list_updates u WHERE u.id = ?1)`,
+           ) AND EXISTS (SELECT 1 FROM owner_updates u WHERE u.id = ?1)`,
           update.id,
           update.createdAt,
         ]);
       }
       await sql.batch(statements);
       // Stored, or held back by a limit (then nothing else was written either).
-      const [stored] = await sql.all("SELECT 1 AS found FROM list_updates WHERE id = ?", update.id);
+      const [stored] = await sql.all(
+        "SELECT 1 AS found FROM owner_updates WHERE id = ?",
+        update.id,
+      );
       return stored !== undefined;
     },
 
-    async update(id: string): Promise<ListUpdateRow | undefined> {
-      const [row] = await sql.all("SELECT * FROM list_updates WHERE id = ?", id);
+    async update(id: string): Promise<OwnerUpdateRow | undefined> {
+      const [row] = await sql.all("SELECT * FROM owner_updates WHERE id = ?", id);
       return row ? toUpdate(row) : undefined;
-    },
-
-    /**
-     * The update the site shows at `at`: not ended, its end still ahead, the newest of them.
-     * One statement over the partial index list_updates_in_force (migrations/0006).
-     */
-    async current(at: string): Promise<CurrentUpdate | null> {
-      const [row] = await sql.all(
-        `SELECT id, kind, note, applies_on, hours, ends_at FROM list_updates
-         WHERE ended_at IS NULL AND ends_at > ? ORDER BY created_at DESC, id LIMIT 1`,
-        at,
-      );
-      if (!row) return null;
-      return {
-        id: String(row.id),
-        kind: String(row.kind),
-        note: String(row.note),
-        date: row.applies_on == null ? null : String(row.applies_on),
-        hours: row.hours == null ? null : (JSON.parse(String(row.hours)) as UpdateHours[]),
-        until: String(row.ends_at),
-      };
     },
 
     /** "End now": the site stops showing it. False when there is no such update in force. */
     async end(id: string, at: string): Promise<boolean> {
       const changed = await sql.run(
-        "UPDATE list_updates SET ended_at = ? WHERE id = ? AND ended_at IS NULL AND ends_at > ?",
+        "UPDATE owner_updates SET ended_at = ? WHERE id = ? AND ended_at IS NULL AND ends_at > ?",
         at,
         id,
         at,
@@ -465,9 +441,9 @@ export function outboxStore(sql: SqlRunner) {
       return changed === 1;
     },
 
-    async recentUpdates(limit: number): Promise<ListUpdateRow[]> {
+    async recentUpdates(limit: number): Promise<OwnerUpdateRow[]> {
       const rows = await sql.all(
-        "SELECT * FROM list_updates ORDER BY created_at DESC, id LIMIT ?",
+        "SELECT * FROM owner_updates ORDER BY created_at DESC, id LIMIT ?",
         limit,
       );
       return rows.map(toUpdate);
@@ -492,7 +468,7 @@ export function outboxStore(sql: SqlRunner) {
   };
 }
 
-function toUpdate(row: Record<string, unknown>): ListUpdateRow {
+function toUpdate(row: Record<string, unknown>): OwnerUpdateRow {
   return {
     id: String(row.id),
     createdAt: String(row.created_at),
@@ -501,7 +477,7 @@ function toUpdate(row: Record<string, unknown>): ListUpdateRow {
     endsAt: row.ends_at == null ? null : String(row.ends_at),
     subject: String(row.subject),
     textBody: String(row.text_body),
-    lists: JSON.parse(String(row.lists)) as ListUpdateRow["lists"],
+    lists: JSON.parse(String(row.lists)) as OwnerUpdateRow["lists"],
     date: row.applies_on == null ? null : String(row.applies_on),
     hours: row.hours == null ? null : ((JSON.parse(String(row.hours)) as UpdateHours[])[0] ?? null),
     endedAt: row.ended_at == null ? null : String(row.ended_at),

@@ -46,7 +46,7 @@ const post = (note: string, lists: ("text" | "email")[] = []) =>
 // node:sqlite answers at once: the runner's rows are no promise here.
 const stored = () =>
   Number(
-    (inbox.sql.all("SELECT count(*) AS n FROM list_updates") as Record<string, unknown>[])[0]?.n,
+    (inbox.sql.all("SELECT count(*) AS n FROM owner_updates") as Record<string, unknown>[])[0]?.n,
   );
 
 beforeEach(() => {
@@ -65,9 +65,9 @@ describe("the limits on updates", () => {
     });
     expect(stored()).toBe(maxUpdatesPerDay);
     // Nothing of the one held back was written: no outbox rows, the shown update not ended.
-    expect(inbox.sql.all("SELECT count(*) AS n FROM list_updates WHERE ended_at IS NULL")).toEqual([
-      { n: 1 },
-    ]);
+    expect(inbox.sql.all("SELECT count(*) AS n FROM owner_updates WHERE ended_at IS NULL")).toEqual(
+      [{ n: 1 }],
+    );
   });
 
   it(`lets one of two posts at once be the text list's ${textsPerMonth}th this month, not both`, async () => {
@@ -82,7 +82,7 @@ describe("the limits on updates", () => {
     );
     expect(
       inbox.sql.all(
-        "SELECT count(*) AS n FROM list_updates WHERE json_extract(lists, '$.text') = 'queued'",
+        "SELECT count(*) AS n FROM owner_updates WHERE json_extract(lists, '$.text') = 'queued'",
       ),
     ).toEqual([{ n: textsPerMonth }]);
   });

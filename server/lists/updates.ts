@@ -8,7 +8,7 @@
 import { clockPattern, daysBetween, isDate, rinkDate, rinkInstant } from "../../rink/clock.ts";
 import { textsPerMonth } from "../../rink/forms/newsletter.ts";
 import { headline, type UpdateKind, updateKinds } from "../../rink/live-update.ts";
-import type { ListUpdateRow, OutboxState, OutboxStore, UpdateHours } from "./outbox-store.ts";
+import type { OutboxState, OutboxStore, OwnerUpdateRow, UpdateHours } from "./outbox-store.ts";
 import { type ListId, type ListServices, notSetUp } from "./service.ts";
 import { composeText } from "./text-message.ts";
 import { twilioErrorWords } from "./twilio.ts";
@@ -232,7 +232,7 @@ export async function queueUpdate(
 
   const listStates: Partial<Record<ListId, string>> = {};
   for (const list of wanted) listStates[list] = services[list] ? "queued" : notSetUp[list];
-  const row: ListUpdateRow = {
+  const row: OwnerUpdateRow = {
     id: id ?? crypto.randomUUID(),
     createdAt: at.toISOString(),
     kind: update.kind,

@@ -6,8 +6,9 @@ import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import { momentWords } from "../../rink/clock.ts";
 import { formatLongDate } from "../../rink/format.ts";
+import type { LiveUpdate } from "../../rink/live-update.ts";
 import { plural } from "../../rink/plural.ts";
-import type { CurrentUpdate, ListUpdateRow } from "../lists/outbox-store.ts";
+import type { OwnerUpdateRow } from "../lists/outbox-store.ts";
 import type { ListId } from "../lists/service.ts";
 import { gsm7Length, segmentLength } from "../lists/text-message.ts";
 import {
@@ -36,7 +37,7 @@ const kindOf = (kind: string): UpdateKind | undefined =>
   Object.hasOwn(updateKinds, kind) ? (kind as UpdateKind) : undefined;
 
 /** A row's headline, as the preview named it. */
-const titleOf = (u: Pick<ListUpdateRow, "kind" | "date" | "hours">) => {
+const titleOf = (u: Pick<OwnerUpdateRow, "kind" | "date" | "hours">) => {
   const kind = kindOf(u.kind);
   return kind ? headline(kind, u.date, u.hours) : u.kind;
 };
@@ -154,7 +155,7 @@ function updateForm(values: UpdateFormValues, problems: FormProblems, ctx: Updat
 }
 
 /** The update the site shows now, with "End now". */
-function onTheSite(current: CurrentUpdate | null, row: ListUpdateRow | undefined) {
+function onTheSite(current: LiveUpdate | null, row: OwnerUpdateRow | undefined) {
   if (!current) {
     return html`<p>Nothing: the site shows its usual hours and announcement.</p>`;
   }
@@ -205,7 +206,7 @@ function deliveryWords(d: ListDelivery): Html {
             }</dd>`;
 }
 
-function recentItem(row: ListUpdateRow, report: DeliveryReport | undefined, now: Date) {
+function recentItem(row: OwnerUpdateRow, report: DeliveryReport | undefined, now: Date) {
   const ended = row.endedAt
     ? `Ended ${momentWords(new Date(row.endedAt))}`
     : row.endsAt && Date.parse(row.endsAt) <= now.getTime()
@@ -231,8 +232,8 @@ export interface UpdatesPageData {
   values: UpdateFormValues;
   problems: FormProblems;
   context: UpdateFormContext;
-  current: CurrentUpdate | null;
-  recent: { row: ListUpdateRow; report: DeliveryReport | undefined }[];
+  current: LiveUpdate | null;
+  recent: { row: OwnerUpdateRow; report: DeliveryReport | undefined }[];
   now: Date;
   /** What just happened ("Posted. …"), said at the top. */
   notice?: string;
@@ -282,7 +283,7 @@ export interface PreviewPageData {
   lists: ListId[];
   offered: OfferedLists;
   /** The update the site shows now, which this one replaces. */
-  replaces: CurrentUpdate | null;
+  replaces: LiveUpdate | null;
   /** Outside the texts' sending hours: when they go ("Thu, Nov 26, 9:00 AM"), and the hours. */
   textsWait?: { until: string; hours: string } | null;
 }

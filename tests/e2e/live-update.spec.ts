@@ -9,6 +9,7 @@ import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { rinkClock } from "../../rink/calendar-day.ts";
 import { formatDate } from "../../rink/format.ts";
+import { liveUpdatePath } from "../../rink/live-update.ts";
 import { testSiteDir } from "../support/build.ts";
 import { edgeTarget, type InboxTarget, nodeTarget } from "../support/inbox-targets.ts";
 import { expectNoViolations } from "./axe.ts";
@@ -44,7 +45,7 @@ async function visitor(browser: Browser, viewport: { width: number; height: numb
 /** The page once its first read of the update has come back. */
 async function openPage(context: BrowserContext, origin: string, path: string) {
   const page = await context.newPage();
-  const read = page.waitForResponse((r) => r.url().endsWith("/updates/current.json"));
+  const read = page.waitForResponse((r) => r.url().endsWith(liveUpdatePath));
   await gotoHydrated(page, `${origin}${path}`);
   await read;
   await twoFrames(page);
