@@ -1,7 +1,7 @@
 // The inbox's routes, the same on both platforms: the forms at /f/:formId, the owner's inbox,
 // the list services' webhooks, the owner's update for the pages (/updates/current.json) and the
 // health check.
-// Node's server (app.ts) mounts them in front of the prerendered site; the Worker
+// Node's server (node/app.ts) mounts them in front of the prerendered site; the Worker
 // (edge/worker.ts) in front of Cloudflare's static assets.
 import { Hono } from "hono";
 import type { InboxEnv } from "./env.ts";
