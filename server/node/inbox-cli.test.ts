@@ -8,7 +8,7 @@ import { tempDir } from "../../tests/support/fake-site.ts";
 import { outboxStore } from "../lists/outbox-store.ts";
 import { openInbox } from "./database.ts";
 
-const root = resolve(import.meta.dirname, "..");
+const root = resolve(import.meta.dirname, "../..");
 const projectNode = existsSync(join(root, "node_modules/.bin/node"))
   ? join(root, "node_modules/.bin/node")
   : process.execPath;
