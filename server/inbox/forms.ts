@@ -52,8 +52,8 @@ const byKind: Record<FormKind, InboxForm> = {
     thanksPath: "/newsletter/thanks",
     // The signup block sits on the home page.
     formPath: "/",
+    // The fields by their names in rink/forms/newsletter.ts: a rename there fails tsc here.
     lists: [
-      // The fields by their names in rink/forms/newsletter.ts: a rename there fails tsc here.
       {
         id: "email",
         field: "email" satisfies keyof typeof newsletterFields,

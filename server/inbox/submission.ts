@@ -85,10 +85,9 @@ export const submissionColumns =
 
 /** The statements both stores run, with their parameters in the order shown. */
 export const statements = {
-  /**
-   * form, created_at, data (JSON), spam (0/1), phone_key: insertParams(). Each store runs it
-   * with what the submission queues for the lists (lists/signup-outbox.ts) in one transaction.
-   */
+  // Each store runs it with what the submission queues for the lists (lists/signup-outbox.ts)
+  // in one transaction.
+  /** form, created_at, data (JSON), spam (0/1), phone_key: insertParams() */
   insert: `INSERT INTO submissions (form, created_at, data, spam, phone_key) VALUES (?, ?, ?, ?, ?)
            RETURNING ${submissionColumns}`,
   /** maxAttempts, limit */

@@ -99,9 +99,9 @@ function toJob(row: Record<string, unknown>): OutboxJob {
   };
 }
 
+/** With current(), the update the site shows (live-update/store.ts), for the owner's pages. */
 export function outboxStore(sql: SqlRunner) {
   return {
-    /** The update the site shows (live-update/store.ts), for the owner's pages too. */
     ...liveUpdateStore(sql),
 
     /** Waiting rows of a list whose time has come, oldest first. */

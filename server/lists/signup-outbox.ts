@@ -13,21 +13,17 @@ import type { NewSubmission, SqlStatement } from "../inbox/submission.ts";
 
 // Each runs right after the submission's insert in the same transaction, so the newest row of
 // submissions is the one just inserted (writes are serialised, and a new rowid is above all).
+// ?1: the phone's key (rink/forms/phone.ts) for confirmText, a confirmation request with no
+// update; the email as given for subscribeEmail, kept lower-case and trimmed. ?2: created_at.
+const insertRow = `INSERT INTO outbox (list, action, submission_id, recipient, created_at, due_at)
+SELECT`;
 const justInserted = "(SELECT max(id) FROM submissions)";
-
 export const signupOutboxStatements = {
-  /** ?1 the phone's key (rink/forms/phone.ts), ?2 created_at: a confirmation request, no update */
-  confirmText: `INSERT INTO outbox (list, action, submission_id, recipient, created_at, due_at)
-                SELECT 'text', 'text', ${justInserted}, ?1, ?2, ?2
-                WHERE NOT EXISTS (
-                    SELECT 1 FROM outbox WHERE action = 'text' AND update_id IS NULL
-                      AND recipient = ?1
-                      AND created_at > strftime('%Y-%m-%dT%H:%M:%fZ', ?2, '-1 day'))
-                  AND NOT EXISTS (
-                    SELECT 1 FROM list_consent WHERE list = 'text' AND person = ?1)`,
-  /** ?1 the email as given, ?2 created_at: kept lower-case and trimmed */
-  subscribeEmail: `INSERT INTO outbox (list, action, submission_id, recipient, created_at, due_at)
-                   VALUES ('email', 'subscribe', ${justInserted}, lower(trim(?1)), ?2, ?2)`,
+  confirmText: `${insertRow} 'text', 'text', ${justInserted}, ?1, ?2, ?2
+WHERE NOT EXISTS (SELECT 1 FROM outbox WHERE action = 'text' AND update_id IS NULL
+  AND recipient = ?1 AND created_at > strftime('%Y-%m-%dT%H:%M:%fZ', ?2, '-1 day'))
+AND NOT EXISTS (SELECT 1 FROM list_consent WHERE list = 'text' AND person = ?1)`,
+  subscribeEmail: `${insertRow} 'email', 'subscribe', ${justInserted}, lower(trim(?1)), ?2, ?2`,
 } as const;
 
 /**
