@@ -12,7 +12,7 @@ import {
   rmSync,
   symlinkSync,
 } from "node:fs";
-import { connect } from "node:net";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -66,23 +66,21 @@ const portTaken = /Address already in use/;
 const startAttempts = 3;
 
 /**
- * Until nothing answers on `port`: workerd, wrangler's grandchild, can hold the port a moment
- * after wrangler has gone, and a restart on the same port then fails "Address already in use"
- * (seen in a fresh-clone run, 2026-11-26). At most 10 s.
+ * Until `port` can be listened on again: workerd, wrangler's grandchild, can hold it a moment
+ * after wrangler has gone, and while it is free any outgoing connection on the machine may take
+ * it as its own local port for a while (nothing answers on it then, yet it cannot be bound: the
+ * fresh-clone run of 1d5c73b failed so in list-services' quiet-hours restart). At most 15 s.
  */
-async function untilFree(port: number) {
-  const deadline = Date.now() + 10_000;
+async function untilBindable(port: number) {
+  const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
-    const listening = await new Promise<boolean>((done) => {
-      const socket = connect(port, "127.0.0.1");
-      socket.once("connect", () => {
-        socket.destroy();
-        done(true);
-      });
-      socket.once("error", () => done(false));
+    const bound = await new Promise<boolean>((done) => {
+      const probe = createServer();
+      probe.once("error", () => done(false));
+      probe.listen(port, "127.0.0.1", () => probe.close(() => done(true)));
     });
-    if (!listening) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (bound) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 
@@ -191,8 +189,18 @@ export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
     },
     async restart(vars) {
       await stop();
-      await untilFree(port);
-      await start(vars);
+      // The port is the Worker's own address in its settings, so it is kept: tried again after
+      // it can be bound, as long as wrangler says it is taken (between our probe and its bind).
+      for (let attempt = 1; ; attempt += 1) {
+        await untilBindable(port);
+        try {
+          await start(vars);
+          return;
+        } catch (error) {
+          await stop();
+          if (attempt >= startAttempts || !portTaken.test(printed)) throw error;
+        }
+      }
     },
     async stop() {
       await stop();
