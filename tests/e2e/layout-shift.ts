@@ -115,6 +115,11 @@ export async function loadBeforeHydration(page: Page, url: string) {
   const release = await holdScripts(page);
   await page.goto(url, { waitUntil: "commit" });
   await page.locator("footer").waitFor({ state: "attached" });
+  // The whole document parsed (readyState leaves "loading" before any deferred script runs, and
+  // those are held): with only the footer's start attached, a busy machine's parser could still
+  // add the footer's end later, a shift then counted as hydration's (the fresh-clone run of
+  // 1d5c73b: /contact at 1280x5000, the footer 97 px taller "after hydration").
+  await page.waitForFunction(() => document.readyState !== "loading");
   // Until the parsed page has been painted and its shifts reported: on a busy machine a
   // frame can come late, with the entry for what the parser added.
   let before = -1;
