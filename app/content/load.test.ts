@@ -149,6 +149,44 @@ describe("loading the content files", () => {
     ]);
   });
 
+  it("names the line of a party answer, a group's phone line and a session's sensory note gone wrong", () => {
+    // Issue 34: the party guide's questions, the groups section and the sensory-friendly note.
+    const d = contentWith("parties.yml", (t) =>
+      t
+        .replace("question: What if it snows?", "question: When should we arrive?")
+        .replace("Come 15 minutes before", "Come [early](https://example.com) before")
+        .replace("phone: Reservations", "phone: Office"),
+    );
+    writeFileSync(
+      join(d, "sessions.yml"),
+      readFileSync(join(d, "sessions.yml"), "utf8").replace(
+        /sensoryFriendly: .*\n/,
+        'sensoryFriendly: " "\n',
+      ),
+    );
+    const parties = join(d, "parties.yml");
+    expect(problems(d)).toEqual([
+      expect.stringMatching(
+        /sessions\.yml:\d+:\d+ sessions\[2\]\.sensoryFriendly: this text cannot be empty$/,
+      ),
+      expect.stringMatching(
+        new RegExp(
+          `parties\\.yml:${position(parties, "Come [early]")} partyQuestions\\[0\\]\\.answer: the link "\\[early\\]\\(https://example\\.com\\)" must go to a page of this site`,
+        ),
+      ),
+      expect.stringMatching(
+        new RegExp(
+          `parties\\.yml:${position(parties, "question: When should we arrive?", 1)} partyQuestions\\[7\\]: the question "When should we arrive\\?" appears twice$`,
+        ),
+      ),
+      expect.stringMatching(
+        new RegExp(
+          `parties\\.yml:${position(parties, "Office")} groupVisits\\.phone: expected Main, Reservations or Manager`,
+        ),
+      ),
+    ]);
+  });
+
   it("points at the line of a YAML syntax error", () => {
     const d = contentWith("rink.yml", (t) => `${t}\nbroken: [\n`);
     expect(problems(d)).toEqual([

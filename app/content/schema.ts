@@ -137,6 +137,9 @@ const session = z.object({
   perks: z.array(text).default([]),
   familyDeal: z.object({ size: count.positive(), price: dollars, includes: text }).optional(),
   description: text,
+  /** A quieter session for skaters who need one (issue 34): what is different, in a line.
+   * Its presence marks the session sensory-friendly on Home and on Parties. */
+  sensoryFriendly: text.optional(),
 });
 
 /** content/sessions.yml: the weekly public skating sessions. */
@@ -189,6 +192,24 @@ export const partiesFile = z.object({
       }),
     )
     .default([]),
+  /** The party guide's questions and answers (issue 34), in the order shown, after the packages. */
+  partyQuestions: z
+    .array(z.object({ question: text, answer: richText }))
+    .default([])
+    .superRefine(uniqueBy((q) => q.question, "the question")),
+  /** Groups and field trips (issue 34): who they are for, their own rules, how to book by phone. */
+  groupVisits: z
+    .object({
+      intro: richText,
+      forWhom: z.array(text).min(1),
+      rules: z.array(text).min(1),
+      booking: richText,
+      /** Which of the rink's phone lines (rink.yml) the Call link dials. */
+      phone: z.enum(["Main", "Reservations", "Manager"], {
+        error: "expected Main, Reservations or Manager",
+      }),
+    })
+    .optional(),
 });
 
 /** content/about.yml: the story, services, values and what is coming. */
