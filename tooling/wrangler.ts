@@ -21,6 +21,7 @@ export interface WranglerPlace {
 /** What the tools read of wrangler.jsonc: the date workerd must support, the assets' settings. */
 export interface WorkerConfig {
   compatibility_date: string;
+  minify?: boolean;
   assets: { directory: string; not_found_handling: string };
   observability?: { enabled?: boolean; logs?: { invocation_logs?: boolean } };
   ratelimits?: { name: string; simple: { limit: number; period: number } }[];
@@ -161,9 +162,10 @@ export async function bundleWorker(
   await runWrangler(["deploy", "--dry-run", "--outdir", outdir, "--assets", assetsDir], place);
   const file = join(outdir, "worker.js");
   const code = readFileSync(file);
+  // Static imports anywhere on a line (minified code has no line starts) and dynamic ones.
   const imports = [
     ...String(code).matchAll(
-      /^import\b[^;]*?["']([^"']+)["'];?$|\bimport\(\s*["']([^"']+)["']\s*\)/gm,
+      /\bimport\s*(?:[\w$*{][^;"']*?\bfrom\s*)?["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g,
     ),
   ].map((m) => m[1] ?? m[2]);
   if (imports.length > 0) {

@@ -167,6 +167,8 @@ describe("the Worker", { timeout: 60_000 }, () => {
         name: "probe",
         main: "worker.ts",
         compatibility_date: workerConfig().compatibility_date,
+        // As the site's own Worker is built: minified, one line, no import at a line's start.
+        minify: workerConfig().minify,
       }),
     );
     writeFileSync(
