@@ -59,4 +59,50 @@ describe("the Worker's text-list settings (issue 31)", () => {
     expect((await hook(bindings({ ...keyed, SMS_SEND_HOURS: "10:00-19:00" }))).status).toBe(415);
     expect(said).not.toHaveBeenCalled();
   });
+
+  // Issue 32 gave the Worker Node's schema (settings.ts): a value Node refuses to start with is
+  // read here as unset, said in the log by name and rule, and the service that needs it is off.
+  it("reads a value its rule refuses as unset, says which and why, and leaves the service that needs it off", async () => {
+    const said = vi.spyOn(console, "error").mockImplementation(() => {});
+    const kit = {
+      SMS_SERVICE: "",
+      NEWSLETTER_SERVICE: "kit",
+      KIT_API_KEY: "kit-test-key",
+      KIT_FORM_ID: "4242",
+      KIT_WEBHOOK_SECRET: "abcdefghijklmnopqrstuvwx",
+    };
+    const kitHook = "/hooks/kit/abcdefghijklmnopqrstuvwx";
+    const refused = [
+      [{ ...kit, KIT_FORM_ID: "my-form" }, kitHook, "KIT_FORM_ID must be the form's number"],
+      [
+        { ...kit, KIT_API_URL: "ftp://api.kit.example" },
+        kitHook,
+        "KIT_API_URL must be an https:// URL",
+      ],
+      [
+        { RINK_NAME: "Sugar Creek Skateland Family Fun Center of Indiana" },
+        "/hooks/twilio",
+        "RINK_NAME must be at most 40 characters",
+      ],
+      [
+        { TWILIO_ACCOUNT_SID: "AC123" },
+        "/hooks/twilio",
+        "TWILIO_ACCOUNT_SID must be an account SID",
+      ],
+    ] as const;
+    for (const [vars, path, rule] of refused) {
+      expect((await hook(bindings(vars), path)).status, rule).toBe(404);
+      const log = said.mock.calls.flat().join("\n");
+      expect(log).toContain(`${rule}`);
+      expect(log).toContain("ignored, as if unset");
+      expect(log).toMatch(/(Kit|Twilio) is not set up: \w+ refused/);
+      said.mockClear();
+    }
+    // The same services with those values well written: on, and nothing said.
+    expect(
+      (await hook(bindings({ ...kit, KIT_API_URL: "https://api.kit.example" }), kitHook)).status,
+    ).toBe(415);
+    expect((await hook(bindings({ RINK_NAME: "Sugar Creek Skateland" }))).status).toBe(415);
+    expect(said).not.toHaveBeenCalled();
+  });
 });
