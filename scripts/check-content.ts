@@ -3,6 +3,7 @@
 // warnings for the owner).
 import { ContentError, loadPhotosContent, loadSiteContent } from "../app/content/load.ts";
 import { findContradictions } from "../tooling/contradictions.ts";
+import { eventWarnings } from "../tooling/event-checks.ts";
 
 let site: ReturnType<typeof loadSiteContent>;
 try {
@@ -16,6 +17,6 @@ try {
 }
 console.log("Content schema: ok");
 
-const warnings = findContradictions(site, new Date());
+const warnings = [...findContradictions(site, new Date()), ...eventWarnings(site, new Date())];
 if (warnings.length === 0) console.log("Contradictions: none");
 for (const warning of warnings) console.warn(`warning: ${warning}`);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { clockPattern, datePattern } from "../../rink/patterns.ts";
+import { repeatKinds, weeksOfMonth } from "../../rink/repeats.ts";
 import { timeZone } from "../../rink/time-zone.ts";
 import { days } from "../../rink/week.ts";
 import { linksOf, parseRichText } from "../lib/rich-text.ts";
@@ -373,6 +374,81 @@ export const announcementFile = z
       });
   });
 
+// --- events (issue 34) ---------------------------------------------------------------------
+
+/** The tags an event may carry, as the page shows them. */
+export const eventTags = [
+  "theme night",
+  "homeschool",
+  "Christian music",
+  "sensory-friendly",
+  "fundraiser",
+] as const;
+
+/**
+ * One event: a one-off (its date) or a repeat written as the owner says it (weekly on a
+ * weekday, or monthly on the Nth weekday, from a date, until one), the dates it skips. The
+ * build turns a repeat into dates with an RFC 5545 rule (rink/repeats.ts).
+ */
+const event = z
+  .object({
+    id,
+    title: text,
+    description: text,
+    time: timeRange,
+    price: dollars,
+    tags: z
+      .array(z.enum(eventTags, { error: `expected one of: ${eventTags.join(", ")}` }))
+      .default([]),
+    repeats: z.enum(repeatKinds, { error: "expected no, weekly or monthly" }).default("no"),
+    date: date.optional(),
+    weekday: day.optional(),
+    week: z
+      .enum(weeksOfMonth, { error: "expected first, second, third, fourth or last" })
+      .optional(),
+    from: date.optional(),
+    until: date.optional(),
+    skip: z.array(date).default([]),
+  })
+  .superRefine((e, ctx) => {
+    const say = (path: string, message: string) =>
+      ctx.addIssue({ code: "custom", path: [path], message });
+    if (e.repeats === "no") {
+      if (!e.date) say("date", "a one-off event needs its date (or choose how it repeats)");
+      for (const field of ["weekday", "week", "from", "until"] as const) {
+        if (e[field])
+          say(field, "a one-off event has only its date: clear this, or choose how it repeats");
+      }
+      if (e.skip.length > 0)
+        say("skip", "a one-off event skips no dates: clear them, or choose how it repeats");
+      return;
+    }
+    if (e.date) say("date", "a repeating event starts on its first date (from): clear this date");
+    if (!e.weekday) say("weekday", "a repeating event needs its day of the week");
+    if (!e.from) say("from", "a repeating event needs the date it starts from");
+    if (e.repeats === "monthly" && !e.week)
+      say("week", "a monthly event needs its week of the month, like second");
+    if (e.repeats === "weekly" && e.week)
+      say("week", "a weekly event has no week of the month: clear it, or choose monthly");
+    if (e.from && e.until && e.until < e.from)
+      say("until", "the last date must come after the first");
+  });
+
+/** content/events.yml: the events page's words, how to subscribe, and the owner's events. */
+export const eventsFile = pageFile({
+  heading: text,
+  lead: text,
+  subscribe: z.object({
+    heading: text,
+    intro: text,
+    steps: z.array(z.object({ app: text, how: text })).min(1),
+  }),
+  events: z
+    .array(event)
+    .default([])
+    .superRefine(uniqueBy((e) => e.id, "the event id")),
+});
+
 // --- photos (issue 12) ---------------------------------------------------------------------
 
 /**
@@ -441,6 +517,7 @@ export const contentFiles = {
   specialDates: { file: "special-dates.yml", schema: specialDatesFile, take: "dates" },
   announcement: { file: "announcement.yml", schema: announcementFile },
   photos: { file: "photos.yml", schema: photosFile, at: "apart" },
+  events: { file: "events.yml", schema: eventsFile, at: "pages" },
 } as const satisfies Record<string, ContentFile>;
 
 /** One entry of `contentFiles`. */
