@@ -21,6 +21,11 @@ export function SessionCard({ session, cancelled = [] }: SessionCardProps) {
       <h3 className="mt-1 font-display font-extrabold text-brand-900 text-xl">{session.name}</h3>
       <p className="mt-2 font-semibold text-slate-800">{formatTimeRange(session.time)}</p>
       <p className="mt-3 text-slate-700">{session.description}</p>
+      {session.sensoryFriendly ? (
+        <p className="mt-3 rounded-lg bg-brand-50 px-3 py-2 text-slate-900 text-sm">
+          <strong>Sensory-friendly:</strong> {session.sensoryFriendly}
+        </p>
+      ) : null}
       {cancelled.map((c) => (
         <p
           key={c.date}

@@ -1,11 +1,13 @@
 import { formatDayList, formatTimeRange } from "../../rink/format.ts";
+import { buttonStyles } from "../../ui/button-styles.ts";
 import { PhoneIcon } from "../components/icons.tsx";
 import { PageHero } from "../components/page-hero.tsx";
+import { GroupVisitsSection, PartyQuestions, SensorySessions } from "../components/party-guide.tsx";
 import { PartyPackageCard } from "../components/party-package-card.tsx";
 import { PhotoGallery } from "../components/photo-gallery.tsx";
 import { SectionHeading } from "../components/section-heading.tsx";
-import { buttonStyles } from "../components/ui/button-styles.ts";
 import { parties } from "../content/photos.ts";
+import { richFacts } from "../content/rich-facts.ts";
 import { site } from "../content/site.ts";
 import { formatPhone, phoneByLabel, telHref } from "../lib/phone.ts";
 import { pageMeta, partyOffers } from "../lib/seo.ts";
@@ -106,6 +108,17 @@ export default function Parties() {
           </div>
         </div>
       </section>
+
+      {/* The party guide (issue 34), after the spec's sections: the owner's questions and
+          answers, groups and field trips, the sessions marked sensory-friendly. */}
+      <PartyQuestions questions={site.partyQuestions} facts={richFacts} />
+      <GroupVisitsSection
+        groups={site.groupVisits}
+        phones={site.phones}
+        facts={richFacts}
+        callClassName={buttonStyles.brand}
+      />
+      <SensorySessions sessions={site.sessions} />
     </>
   );
 }
