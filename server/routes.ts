@@ -4,6 +4,8 @@
 // Node's server (node/app.ts) mounts them in front of the prerendered site; the Worker
 // (edge/worker.ts) in front of Cloudflare's static assets.
 import { Hono } from "hono";
+import { editorRoutes } from "./editor/routes.ts";
+import type { EditorGithub } from "./editor/settings.ts";
 import type { InboxEnv } from "./env.ts";
 import { type FormEndpointDeps, formEndpoint } from "./inbox/form-endpoint.ts";
 import type { NewSubmission } from "./inbox/submission.ts";
@@ -23,9 +25,14 @@ export interface InboxRoutesDeps extends FormEndpointDeps {
    * pages' script (live-update/). Absent, neither.
    */
   updates?: UpdatesDeps;
+  /**
+   * The editor's GitHub App (editor/): its sign-in and proxy under /admin/, behind the owner's
+   * session. Absent, the editor answers that it is not connected.
+   */
+  editor?: EditorGithub | undefined;
 }
 
-export function inboxRoutes({ owner, hooks, updates, ...deps }: InboxRoutesDeps) {
+export function inboxRoutes({ owner, hooks, updates, editor, ...deps }: InboxRoutesDeps) {
   const app = new Hono<InboxEnv>();
   app.route("/f", formEndpoint(deps));
   if (hooks) {
@@ -39,6 +46,19 @@ export function inboxRoutes({ owner, hooks, updates, ...deps }: InboxRoutesDeps)
         messages: { save, ...(notifier ? { notify: (s) => notifier.notify(s) } : {}) },
         ...(deps.background ? { background: deps.background } : {}),
         ...hooks,
+      }),
+    );
+  }
+  // The editor signs in by the owner's session (editor/routes.ts).
+  if (owner) {
+    app.route(
+      "/",
+      editorRoutes({
+        github: editor,
+        store: owner.store,
+        owners: owner.owners,
+        ...(owner.now ? { now: owner.now } : {}),
+        ...(owner.log ? { log: owner.log } : {}),
       }),
     );
   }

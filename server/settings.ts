@@ -4,6 +4,7 @@
 // problem; the Worker (edge/worker.ts) reads each setting alone (readEach), says what it
 // refuses, reads that one as unset, and leaves a list service off without all of its own.
 import * as z from "zod/mini";
+import { defaultGithubApiUrl, parsePrivateKey, repoPattern } from "./editor/settings.ts";
 import { defaultDailyLimitPerForm } from "./inbox/form-endpoint.ts";
 import { defaultEmailsPerHour } from "./inbox/notify.ts";
 import { defaultKitApiUrl } from "./lists/kit.ts";
@@ -182,6 +183,29 @@ export const sharedSettings = {
     z.optional(z.string().check(z.maxLength(40, "must be at most 40 characters"))),
   ),
   OUTBOX_RETRY_SECONDS: count(1, 3600, defaultOutboxRetrySeconds),
+  // The editor at /admin/ (issue 33, editor/): a GitHub App installed on the one repository;
+  // the site's proxy mints its installation token. All four unset: the editor is not connected.
+  GITHUB_APP_ID: setting(
+    z.optional(z.string().check(z.regex(/^\d+$/, "must be the app's number (its App ID)"))),
+  ),
+  // The app's private key (PEM); a host that keeps it on one line with "\n" escapes works too.
+  GITHUB_APP_PRIVATE_KEY: setting(
+    z.optional(
+      readAs(
+        parsePrivateKey,
+        () => "must be the app's private key, the whole .pem file from -----BEGIN to -----END",
+      ),
+    ),
+  ),
+  GITHUB_APP_INSTALLATION_ID: setting(
+    z.optional(
+      z.string().check(z.regex(/^\d+$/, "must be the installation's number, as in its URL")),
+    ),
+  ),
+  GITHUB_REPO: setting(
+    z.optional(z.string().check(z.regex(repoPattern, 'must be the repository as "owner/name"'))),
+  ),
+  GITHUB_API_URL: setting(z._default(serviceUrl, defaultGithubApiUrl)),
 };
 
 /** The shared settings as read: each one's value, its default, or unset. */

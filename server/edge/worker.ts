@@ -6,6 +6,7 @@
 // the list services' outbox (Kit, Twilio).
 import { type ExecutionContext, Hono } from "hono";
 import { liveUpdatePath } from "../../rink/live-update.ts";
+import { type EditorGithub, editorGithubOf } from "../editor/settings.ts";
 import type { InboxEnv } from "../env.ts";
 import { defaultRateLimitPerMinute } from "../inbox/form-endpoint.ts";
 import { createNotifier, type Notifier } from "../inbox/notify.ts";
@@ -46,7 +47,10 @@ const bindingLimiter = (binding: RateLimit) => ({
  */
 function settingsOf(
   env: EdgeBindings,
-): SharedSettings & { setUp: { kit: boolean; twilio: boolean } } {
+): SharedSettings & {
+  setUp: { kit: boolean; twilio: boolean };
+  editor?: EditorGithub | undefined;
+} {
   const { settings, refused } = readEach(env);
   for (const [name, message] of refused) console.error(`${name} ${message}: ignored, as if unset`);
   const setUp = (rule: (typeof listServiceRules)[keyof typeof listServiceRules]) => {
@@ -63,9 +67,14 @@ function settingsOf(
   const [sid, secret] = twilioApiKeyPair;
   const halfKey = Boolean(settings[sid]) !== Boolean(settings[secret]);
   if (halfKey) console.error(`Twilio is not set up: ${sid} and ${secret} go together`);
+  const editor = editorGithubOf(settings);
+  if (editor.missing.length > 0) {
+    console.error(`The editor is not connected: ${editor.missing.join(", ")} missing`);
+  }
   return {
     ...settings,
     setUp: { kit: setUp(listServiceRules.kit), twilio: !halfKey && setUp(listServiceRules.twilio) },
+    editor: editor.github,
   };
 }
 
@@ -140,6 +149,7 @@ function createEdge(env: EdgeBindings): Edge {
         ...(lists.sendHours ? { sendHours: lists.sendHours } : {}),
       },
       siteOrigins: settings.SITE_ORIGINS,
+      editor: settings.editor,
       owner: {
         store: ownerStore(sql),
         // A secret (`wrangler secret put DELETION_KEY`), so D1's copies hold no testable hash.

@@ -91,6 +91,7 @@ try {
     dailyLimitPerForm: settings.dailyLimitPerForm,
     trustProxy: settings.trustProxy,
     siteOrigins: settings.siteOrigins,
+    ...(settings.editor ? { editor: settings.editor } : {}),
     owner: {
       store: ownerStore(inbox.sql, { afterDelete: () => inbox.scrub() }),
       deletions: deletions(inbox.sql, deletionKeyFor(settings.databasePath)),

@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import * as z from "zod/mini";
+import { type EditorGithub, editorGithubOf, editorSettingNames } from "../editor/settings.ts";
 import { defaultRateLimitPerMinute } from "../inbox/form-endpoint.ts";
 import type { ListSettings } from "../lists/settings.ts";
 import {
@@ -72,6 +73,10 @@ const schema = z
       if (Boolean(env[sid]) !== Boolean(env[secret])) {
         required(`${sid} or ${secret}`, twilioApiKeyPair);
       }
+      // The editor's GitHub App: all four of its settings, or none (not connected).
+      if (editorGithubOf(env).missing.length > 0) {
+        required("the other GITHUB_APP_* settings and GITHUB_REPO", editorSettingNames);
+      }
     }),
   );
 
@@ -109,6 +114,8 @@ export interface Settings {
   logLevel: LogLevel;
   /** The newsletter's list services (Kit, Twilio); none set up by default. */
   lists: ListSettings;
+  /** The editor's GitHub App (GITHUB_*); unset: the editor is not connected. */
+  editor?: EditorGithub;
 }
 
 export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
@@ -118,6 +125,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     throw new Error(`Invalid settings:\n  ${problems.join("\n  ")}`);
   }
   const e = parsed.data;
+  const editor = editorGithubOf(e).github;
   const to = e.NOTIFY_TO ?? [];
   const mail =
     e.SMTP_URL && to[0]
@@ -146,5 +154,6 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       kit: listServiceRules.kit.on(e),
       twilio: listServiceRules.twilio.on(e),
     }),
+    ...(editor ? { editor } : {}),
   };
 }

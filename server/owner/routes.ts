@@ -73,7 +73,8 @@ export const ownerMaxBodyBytes = 8 * 1024;
 // Over HTTPS the cookie is __Host- prefixed (Secure, Path=/, no Domain: no other subdomain or
 // plain-HTTP page can set or shadow it); on localhost, where there is no HTTPS, plain.
 const secureCookie = { name: "__Host-rink_owner", path: "/", secure: true } as const;
-const localCookie = { name: "rink_owner", path: "/inbox", secure: false } as const;
+// Path "/" on localhost too: the editor's sign-in and proxy under /admin/ read the same session.
+const localCookie = { name: "rink_owner", path: "/", secure: false } as const;
 
 const ownerHeaders: Record<string, string> = {
   "Content-Security-Policy":
@@ -86,7 +87,8 @@ const ownerHeaders: Record<string, string> = {
 };
 
 const isLocal = (url: URL) => url.hostname === "localhost" || url.hostname === "127.0.0.1";
-const cookieOf = (c: Context) => (isLocal(new URL(c.req.url)) ? localCookie : secureCookie);
+/** The session cookie's name and attributes for this request (the editor, editor/, reads it too). */
+export const cookieOf = (c: Context) => (isLocal(new URL(c.req.url)) ? localCookie : secureCookie);
 
 /** Whether a browser page of this very site sent the request (Origin, or Fetch metadata). */
 function sameOrigin(c: Context): boolean {

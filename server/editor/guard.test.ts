@@ -1,0 +1,238 @@
+// The proxy's guard (guard.ts): what the editor may read and commit, and the message that names
+// the owner. The queries are Sveltia CMS 0.221.1's own (its GitHub backend), as it sends them.
+import { describe, expect, it } from "vitest";
+import { readEach } from "../settings.ts";
+import { checkGraphql, editablePath, graphqlTokens, oneOperation, ownerMessage } from "./guard.ts";
+import { editorGithubOf, parsePrivateKey } from "./settings.ts";
+
+const repo = "sugarcreek/rink-site";
+const owner = "owner@sugarcreekskate.example";
+
+const lastCommit = `query($owner: String!, $repo: String!, $branch: String!) { repository(owner: $owner, name: $repo) { ref(qualifiedName: $branch) { target { ... on Commit { history(first: 1) { nodes { oid message } } } } } } }`;
+const commitMutation = `mutation($input: CreateCommitOnBranchInput!) { createCommitOnBranch(input: $input) { commit { oid committedDate file_0: file(path: "content/sessions.yml") { oid } } } }`;
+
+const commit = (
+  paths: { add?: string[]; remove?: string[] },
+  headline = "Content: sessions changed in the editor",
+) => ({
+  query: commitMutation,
+  variables: {
+    input: {
+      branch: { repositoryNameWithOwner: repo, branchName: "main" },
+      expectedHeadOid: "a".repeat(40),
+      fileChanges: {
+        additions: (paths.add ?? []).map((path) => ({ path, contents: "dGV4dA==" })),
+        deletions: (paths.remove ?? []).map((path) => ({ path })),
+      },
+      message: { headline },
+    },
+  },
+});
+
+describe("the paths the editor may change", () => {
+  it("are the owner's files under content/, photos included", () => {
+    for (const path of [
+      "content/sessions.yml",
+      "content/photos/rink floor.jpg",
+      "content/a/b/c.md",
+    ]) {
+      expect(editablePath(path), path).toBe(true);
+    }
+  });
+
+  it("are nothing else, however the path is dressed", () => {
+    for (const path of [
+      "server/routes.ts",
+      "content",
+      "content/",
+      "/content/sessions.yml",
+      "content/../server/routes.ts",
+      "content/./sessions.yml",
+      "content//sessions.yml",
+      "content\\..\\server.ts",
+      "Content/sessions.yml",
+      "content/x\u0000.yml",
+      `content/${"a".repeat(400)}`,
+      42,
+      undefined,
+    ]) {
+      expect(editablePath(path), String(path)).toBe(false);
+    }
+  });
+});
+
+describe("the commit message", () => {
+  it("names the signed-in owner", () => {
+    expect(ownerMessage("Content: sessions / sessions changed in the editor", owner)).toBe(
+      `Content: sessions / sessions changed in the editor by ${owner}`,
+    );
+    expect(ownerMessage('Upload "content/photos/a.jpg"', owner)).toBe(
+      `Content: Upload "content/photos/a.jpg" by ${owner}`,
+    );
+  });
+
+  it("is one line of bounded length, whatever the editor sent", () => {
+    const message = ownerMessage(`a\nb\r\n${"x".repeat(10_000)}`, owner);
+    expect(message).not.toMatch(/[\r\n]/);
+    expect(message.length).toBeLessThan(300);
+    expect(ownerMessage(undefined, owner)).toBe(`Content: changed in the editor by ${owner}`);
+  });
+});
+
+describe("a GraphQL request through the proxy", () => {
+  it("reads this repository with Sveltia's queries", () => {
+    const checked = checkGraphql(
+      { query: lastCommit, variables: { owner: "sugarcreek", repo: "rink-site", branch: "main" } },
+      repo,
+      owner,
+    );
+    expect(checked).toEqual({
+      forward: {
+        query: lastCommit,
+        variables: { owner: "sugarcreek", repo: "rink-site", branch: "main" },
+      },
+    });
+  });
+
+  it("reads no other repository, nor anything beside the repository", () => {
+    const other = checkGraphql(
+      { query: lastCommit, variables: { owner: "someone", repo: "else", branch: "main" } },
+      repo,
+      owner,
+    );
+    expect(other).toEqual({
+      refuse: { status: 403, message: `The site's editor reads only the repository ${repo}.` },
+    });
+    for (const query of [
+      'query { repository(owner: "someone", name: "else") { id } }',
+      "query($owner: String!, $repo: String!) { viewer { login } repository(owner: $owner, name: $repo) { id } }",
+      "query($owner: String!, $repo: String!) { r: repository(owner: $owner, name: $repo) { id } }",
+    ]) {
+      const checked = checkGraphql(
+        { query, variables: { owner: "sugarcreek", repo: "rink-site" } },
+        repo,
+        owner,
+      );
+      expect("refuse" in checked && checked.refuse.status, query).toBe(403);
+    }
+  });
+
+  it("commits changes under content/ with the owner named in the message", () => {
+    const checked = checkGraphql(
+      commit({ add: ["content/sessions.yml"], remove: ["content/photos/old.jpg"] }),
+      repo,
+      owner,
+    );
+    if (!("forward" in checked)) throw new Error(JSON.stringify(checked));
+    const input = checked.forward.variables.input as Record<string, unknown>;
+    expect(input.message).toEqual({
+      headline: `Content: sessions changed in the editor by ${owner}`,
+    });
+    expect(input.fileChanges).toEqual(
+      commit({ add: ["content/sessions.yml"], remove: ["content/photos/old.jpg"] }).variables.input
+        .fileChanges,
+    );
+    expect(checked.forward.query).toBe(commitMutation);
+  });
+
+  it("refuses a commit that adds, changes or deletes anything outside content/", () => {
+    for (const paths of [
+      { add: ["content/sessions.yml", "server/routes.ts"] },
+      { remove: ["server/routes.ts"] },
+      { add: ["content/../wrangler.jsonc"] },
+      { add: [".github/workflows/deploy.yml"] },
+    ]) {
+      const checked = checkGraphql(commit(paths), repo, owner);
+      expect(checked, JSON.stringify(paths)).toMatchObject({ refuse: { status: 403 } });
+      if ("refuse" in checked)
+        expect(checked.refuse.message).toMatch(/only the site's content \(files under content\/\)/);
+    }
+  });
+
+  it("refuses a commit to another repository, and any other mutation", () => {
+    const elsewhere = commit({ add: ["content/sessions.yml"] });
+    elsewhere.variables.input.branch.repositoryNameWithOwner = "someone/else";
+    expect(checkGraphql(elsewhere, repo, owner)).toMatchObject({ refuse: { status: 403 } });
+    for (const query of [
+      "mutation($input: CreateRefInput!) { createRef(input: $input) { ref { id } } }",
+      'mutation($input: CreateCommitOnBranchInput!) { createCommitOnBranch(input: $input) { commit { oid } } deleteRef(input: {refId: "x"}) { clientMutationId } }',
+      `${commitMutation} query { viewer { login } }`,
+      `${commitMutation} fragment F on Commit { oid }`,
+      "subscription { x }",
+      "mutation($input: CreateCommitOnBranchInput!) @skip(if: true) { createCommitOnBranch(input: $input) { commit { oid } } }",
+    ]) {
+      const checked = checkGraphql(
+        { ...commit({ add: ["content/sessions.yml"] }), query },
+        repo,
+        owner,
+      );
+      expect("refuse" in checked && checked.refuse.status, query).toBe(403);
+    }
+  });
+
+  it("refuses inputs the editor never sends, with a clear message", () => {
+    const withId = commit({ add: ["content/sessions.yml"] });
+    (withId.variables.input.branch as Record<string, unknown>).id = "BRANCH_ID";
+    expect(checkGraphql(withId, repo, owner)).toMatchObject({ refuse: { status: 403 } });
+    expect(checkGraphql(commit({}), repo, owner)).toEqual({
+      refuse: { status: 400, message: "The commit changes nothing." },
+    });
+    expect(checkGraphql("nope", repo, owner)).toMatchObject({ refuse: { status: 400 } });
+    expect(checkGraphql({ query: 'query { "unclosed', variables: {} }, repo, owner)).toMatchObject({
+      refuse: { status: 403 },
+    });
+  });
+
+  it("reads a large document in linear time", () => {
+    const fragments = Array.from(
+      { length: 5_000 },
+      (_, i) => `content_${i}: object(oid: "${i}") { ... on Blob { text isTruncated } }`,
+    ).join(" ");
+    const query = `query($owner: String!, $repo: String!) { repository(owner: $owner, name: $repo) { ${fragments} } }`;
+    const started = performance.now();
+    const tokens = graphqlTokens(query);
+    expect(tokens && oneOperation(tokens)?.fields).toHaveLength(1);
+    const nested = `query { ${"a { ".repeat(30_000)}${"} ".repeat(30_000)}}`;
+    expect(graphqlTokens(nested)).not.toBeNull();
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
+
+describe("the editor's settings", () => {
+  const key =
+    "-----BEGIN RSA PRIVATE KEY-----\nMIIBOgIBAAJBAKj34GkxFhD9\n-----END RSA PRIVATE KEY-----";
+
+  it("take the private key as a PEM file, or on one line with \\n escapes", () => {
+    expect(parsePrivateKey(key)).toBe(`${key}\n`);
+    expect(parsePrivateKey(key.replaceAll("\n", "\\n"))).toBe(`${key}\n`);
+    expect(parsePrivateKey("ghp_notakey")).toBeNull();
+    const { refused } = readEach({
+      GITHUB_APP_PRIVATE_KEY: "ghp_notakey",
+      GITHUB_REPO: "no-slash",
+    });
+    expect(refused.get("GITHUB_APP_PRIVATE_KEY")).toMatch(/private key/);
+    expect(refused.get("GITHUB_REPO")).toBe('must be the repository as "owner/name"');
+  });
+
+  it("connect the editor with all four given, leave it not connected with none, and name what is missing", () => {
+    const all = readEach({
+      GITHUB_APP_ID: "12345",
+      GITHUB_APP_PRIVATE_KEY: key.replaceAll("\n", "\\n"),
+      GITHUB_APP_INSTALLATION_ID: "678",
+      GITHUB_REPO: repo,
+    }).settings;
+    expect(editorGithubOf(all).github).toEqual({
+      appId: "12345",
+      privateKey: `${key}\n`,
+      installationId: "678",
+      repo,
+      apiUrl: "https://api.github.com",
+    });
+    expect(editorGithubOf(readEach({}).settings)).toEqual({ missing: [] });
+    expect(editorGithubOf(readEach({ GITHUB_APP_ID: "12345" }).settings).missing).toEqual([
+      "GITHUB_APP_PRIVATE_KEY",
+      "GITHUB_APP_INSTALLATION_ID",
+      "GITHUB_REPO",
+    ]);
+  });
+});

@@ -1,0 +1,278 @@
+// The editor at /admin/ (Sveltia CMS) without a GitHub account (issue 33, decision 018), the
+// same on Node and on the Worker:
+//   /admin/sign-in   what "Sign In with GitHub" opens (the config's base_url/auth_endpoint):
+//                    with the owner's session (the emailed link's, owner/auth.ts), it hands the
+//                    editor a placeholder token by Sveltia's popup handshake; without, it sends
+//                    the owner to the sign-in.
+//   /admin/api/v3/…  GitHub's REST API as far as the editor reads it (api_root), and
+//   /admin/api/graphql  GitHub's GraphQL API (graphql_api_root): the owner's session required
+//                    (401 otherwise, and the editor shows its sign-in), forwarded with the GitHub
+//                    App's installation token, which never leaves the server; reads of the one
+//                    repository, and commits of the owner's files only (guard.ts).
+import type { Context } from "hono";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { getCookie } from "hono/cookie";
+import type { InboxEnv } from "../env.ts";
+import { originIsHost } from "../inbox/form-endpoint.ts";
+import { sessionOwner } from "../owner/auth.ts";
+import { cookieOf } from "../owner/routes.ts";
+import type { OwnerStore } from "../owner/store.ts";
+import { checkGraphql, type Refusal } from "./guard.ts";
+import type { EditorGithub } from "./settings.ts";
+import { type InstallationToken, installationToken } from "./token.ts";
+
+export interface EditorDeps {
+  /** The GitHub App and repository; absent, the editor is not connected. */
+  github?: EditorGithub | undefined;
+  /** The owner's sessions, as the owner's pages keep them. */
+  store: OwnerStore;
+  owners: readonly string[];
+  now?: () => Date;
+  log?: (message: string) => void;
+}
+
+/** The largest commit the editor may send: a few phone photos, base64 in JSON. */
+export const editorMaxBodyBytes = 20 * 1024 * 1024;
+
+/** What the editor holds as its "token": not a secret, only a sign that the session is open. */
+export const placeholderToken = "site-session";
+
+/** Where the owner signs in by the emailed link. */
+export const ownerSignInPath = "/inbox/";
+
+const notConnected =
+  "The site's editor is not connected to GitHub yet. Your developer sets it up once (docs/deploy.md, “The editor”).";
+const signInFirst =
+  "Please sign in to the site first (the emailed link), then press “Sign In with GitHub” again.";
+
+const apiHeaders: Record<string, string> = {
+  "Content-Security-Policy":
+    "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  "Cache-Control": "no-store",
+  "X-Robots-Tag": "noindex, nofollow",
+};
+
+/** The popup's side of Sveltia's handshake (its auth.js: the same one Decap's uses). */
+const handshake = `(() => {
+  const opener = window.opener;
+  if (!opener) return;
+  const answer = 'authorization:github:success:' + JSON.stringify({ token: "${placeholderToken}", provider: "github" });
+  window.addEventListener("message", (event) => {
+    if (event.origin === location.origin && event.data === "authorizing:github") {
+      opener.postMessage(answer, location.origin);
+    }
+  });
+  opener.postMessage("authorizing:github", location.origin);
+})();`;
+
+let handshakeHash: Promise<string> | undefined;
+const hashOf = async (text: string) => {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return `sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}`;
+};
+
+const page = (title: string, body: string, script = "") => `<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>
+<body><main><h1>${title}</h1>${body}</main>${script ? `<script>${script}</script>` : ""}</body>
+</html>`;
+
+/** Whether a page of this very site sent the request (Origin, or Fetch metadata). */
+function sameOrigin(c: Context): boolean {
+  const origin = c.req.header("origin");
+  if (origin && origin !== "null") return originIsHost(origin, c.req.header("host"));
+  return c.req.header("sec-fetch-site") === "same-origin";
+}
+
+export function editorRoutes(deps: EditorDeps) {
+  const now = deps.now ?? (() => new Date());
+  const log = deps.log ?? ((message: string) => console.log(message));
+  const { github } = deps;
+  const token: InstallationToken | undefined = github ? installationToken(github) : undefined;
+  const [repoOwner = "", repoName = ""] = github?.repo.split("/") ?? [];
+  const app = new Hono<InboxEnv & { Variables: { owner: string } }>();
+
+  const owner = (c: Context) =>
+    sessionOwner(deps.store, getCookie(c, cookieOf(c).name), now(), deps.owners);
+
+  app.get("/admin/sign-in", async (c) => {
+    const email = await owner(c);
+    c.header("Cache-Control", "no-store");
+    c.header("X-Robots-Tag", "noindex, nofollow");
+    c.header("Referrer-Policy", "same-origin");
+    if (!email) return c.redirect(ownerSignInPath, 303);
+    // The popup must keep its opener (the editor's page): not same-origin here.
+    c.header("Cross-Origin-Opener-Policy", "unsafe-none");
+    if (!token) {
+      c.header(
+        "Content-Security-Policy",
+        "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      );
+      return c.html(page("The site's editor is not connected", `<p>${notConnected}</p>`));
+    }
+    handshakeHash ??= hashOf(handshake);
+    c.header(
+      "Content-Security-Policy",
+      `default-src 'none'; script-src '${await handshakeHash}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+    );
+    return c.html(
+      page(
+        "Signing in to the site's editor",
+        "<p>This window closes by itself. If it stays open, close it and press “Sign In with GitHub” again.</p>",
+        handshake,
+      ),
+    );
+  });
+
+  app.use("/admin/api/*", async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(apiHeaders)) c.res.headers.set(name, value);
+  });
+
+  // Every call: the owner's session, and GitHub connected.
+  app.use("/admin/api/*", async (c, next) => {
+    const email = await owner(c);
+    if (!email) return c.json({ message: signInFirst }, 401);
+    if (!token) return c.json({ message: notConnected }, 404);
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && !sameOrigin(c)) {
+      return c.json({ message: "Only the site's own editor may send changes." }, 403);
+    }
+    c.set("owner", email);
+    return next();
+  });
+
+  const refuse = (c: Context, email: string, refusal: Refusal) => {
+    log(`editor: ${email} refused: ${refusal.message}`);
+    return c.json({ message: refusal.message }, refusal.status);
+  };
+
+  /** GitHub's answer as it is (status, type, body); no header of GitHub's beyond its type. */
+  const forward = async (path: string, init: RequestInit & { accept?: string }) => {
+    let bearer: string;
+    try {
+      bearer = await (token as InstallationToken)();
+    } catch (error) {
+      const status = (error as { status?: number }).status;
+      log(`editor: GitHub refused the app's installation token${status ? ` (${status})` : ""}`);
+      return Response.json(
+        {
+          message:
+            "The site's editor could not sign in to GitHub: the GitHub App's settings may be wrong (docs/deploy.md, “The editor”).",
+        },
+        { status: 502 },
+      );
+    }
+    let answer: Response;
+    try {
+      answer = await fetch(`${github?.apiUrl}${path}`, {
+        ...init,
+        headers: {
+          Accept: init.accept ?? "application/vnd.github+json",
+          Authorization: `token ${bearer}`,
+          "User-Agent": "rink-site-editor",
+          "X-GitHub-Api-Version": "2022-11-28",
+          ...(init.body ? { "Content-Type": "application/json" } : {}),
+        },
+      });
+    } catch {
+      log("editor: GitHub could not be reached");
+      return Response.json(
+        { message: "GitHub could not be reached. Please try again in a minute." },
+        { status: 502 },
+      );
+    }
+    const type = answer.headers.get("content-type");
+    return new Response(answer.body, {
+      status: answer.status,
+      headers: type ? { "Content-Type": type } : {},
+    });
+  };
+
+  const ownRepo = (c: Context) =>
+    c.req.param("owner")?.toLowerCase() === repoOwner.toLowerCase() &&
+    c.req.param("repo")?.toLowerCase() === repoName.toLowerCase();
+
+  // The REST calls Sveltia makes: who is signed in, whether they may write, the tree, a blob.
+  app.get("/admin/api/v3/user", (c) => {
+    const email = c.get("owner");
+    return c.json({ id: 1, login: email, name: email, email, avatar_url: "", html_url: "" });
+  });
+  app.get("/admin/api/v3/repos/:owner/:repo/collaborators/:login", (c) => {
+    if (!ownRepo(c))
+      return refuse(c, c.get("owner"), {
+        status: 403,
+        message: `The site's editor reads only the repository ${github?.repo}.`,
+      });
+    return c.req.param("login").toLowerCase() === c.get("owner").toLowerCase()
+      ? c.body(null, 204)
+      : c.json({ message: "Not Found" }, 404);
+  });
+  const gitObject = /^[\w.-]{1,100}$/;
+  app.get("/admin/api/v3/repos/:owner/:repo/git/:kind{trees|blobs}/:ref", async (c) => {
+    const ref = c.req.param("ref");
+    if (!ownRepo(c) || !gitObject.test(ref) || ref.includes("..")) {
+      return refuse(c, c.get("owner"), {
+        status: 403,
+        message: `The site's editor reads only the repository ${github?.repo}.`,
+      });
+    }
+    const kind = c.req.param("kind");
+    const query = kind === "trees" && c.req.query("recursive") ? "?recursive=1" : "";
+    const accept = c.req.header("accept")?.includes("raw")
+      ? "application/vnd.github.raw"
+      : undefined;
+    return forward(`/repos/${repoOwner}/${repoName}/git/${kind}/${ref}${query}`, {
+      method: "GET",
+      ...(accept ? { accept } : {}),
+    });
+  });
+
+  app.post(
+    "/admin/api/graphql",
+    bodyLimit({
+      maxSize: editorMaxBodyBytes,
+      onError: (c) =>
+        c.json(
+          { message: "That is too much to save at once: please save fewer or smaller photos." },
+          413,
+        ),
+    }),
+    async (c) => {
+      const email = c.get("owner");
+      let body: unknown;
+      try {
+        body = JSON.parse(await c.req.text());
+      } catch {
+        return c.json({ message: "A GraphQL request is JSON." }, 400);
+      }
+      const checked = checkGraphql(body, github?.repo ?? "", email);
+      if ("refuse" in checked) return refuse(c, email, checked.refuse);
+      const changes = checked.forward.variables.input as
+        | { fileChanges: { additions?: unknown[]; deletions?: unknown[] } }
+        | undefined;
+      const answer = await forward("/graphql", {
+        method: "POST",
+        body: JSON.stringify(checked.forward),
+      });
+      if (changes) {
+        const count =
+          (changes.fileChanges.additions?.length ?? 0) +
+          (changes.fileChanges.deletions?.length ?? 0);
+        log(
+          `editor: ${email} committed ${count} file(s) under content/ (GitHub answered ${answer.status})`,
+        );
+      }
+      return answer;
+    },
+  );
+
+  // Anything else under the proxy: not a call the editor needs.
+  app.all("/admin/api/*", (c) =>
+    refuse(c, c.get("owner"), {
+      status: 403,
+      message: "The site's editor does not need that call to GitHub, so the site does not make it.",
+    }),
+  );
+  return app;
+}

@@ -1,0 +1,67 @@
+// The editor's settings (GITHUB_*, read in ../settings.ts by both hosts) and what they make:
+// the GitHub App's id, key and installation, the repository, and GitHub's API address.
+
+export const defaultGithubApiUrl = "https://api.github.com";
+
+/** "owner/name", as GitHub spells a repository (letters, digits, -, _ and .). */
+export const repoPattern = /^[\w.-]{1,100}\/[\w.-]{1,100}$/;
+
+/**
+ * The PEM private key, with literal "\n" escapes turned into line breaks (a host's variable is
+ * often one line); null when it is not one whole PEM private key.
+ */
+export function parsePrivateKey(text: string): string | null {
+  const pem = text.replaceAll("\\n", "\n").trim();
+  const found =
+    /^-----BEGIN ((?:RSA )?PRIVATE KEY)-----\n[A-Za-z0-9+/=\s]+\n-----END \1-----$/.exec(pem);
+  return found ? `${pem}\n` : null;
+}
+
+/** The editor's GitHub App, when all of its settings are given. */
+export interface EditorGithub {
+  appId: string;
+  privateKey: string;
+  installationId: string;
+  /** "owner/name". */
+  repo: string;
+  apiUrl: string;
+}
+
+export const editorSettingNames = [
+  "GITHUB_APP_ID",
+  "GITHUB_APP_PRIVATE_KEY",
+  "GITHUB_APP_INSTALLATION_ID",
+  "GITHUB_REPO",
+] as const;
+
+interface EditorSettingValues {
+  GITHUB_APP_ID?: string | undefined;
+  GITHUB_APP_PRIVATE_KEY?: string | undefined;
+  GITHUB_APP_INSTALLATION_ID?: string | undefined;
+  GITHUB_REPO?: string | undefined;
+  GITHUB_API_URL: string;
+}
+
+/**
+ * The editor's connection: every one of its four settings given, or none (not connected).
+ * `missing` names those left out when only some are given (Node refuses to start; the Worker
+ * says so in its log and leaves the editor not connected).
+ */
+export function editorGithubOf(s: EditorSettingValues): {
+  github?: EditorGithub;
+  missing: string[];
+} {
+  const missing = editorSettingNames.filter((name) => !s[name]);
+  if (missing.length === editorSettingNames.length) return { missing: [] };
+  if (missing.length > 0) return { missing };
+  return {
+    github: {
+      appId: s.GITHUB_APP_ID as string,
+      privateKey: s.GITHUB_APP_PRIVATE_KEY as string,
+      installationId: s.GITHUB_APP_INSTALLATION_ID as string,
+      repo: s.GITHUB_REPO as string,
+      apiUrl: s.GITHUB_API_URL.replace(/\/+$/, ""),
+    },
+    missing: [],
+  };
+}
