@@ -62,6 +62,15 @@ export const sitePages = [
     footer: "Contact",
     shell: true,
   },
+  // After the spec's five routes (issue 34): the owner's events, in the menu and the footer.
+  {
+    path: "/events",
+    module: "events",
+    content: "events",
+    kind: "page",
+    menu: "Events",
+    footer: "Events",
+  },
   // The pages a carrier's reviewer reads before registering the text alerts (10DLC): the
   // privacy notice, and the programme's terms at an address named as the site names it.
   {

@@ -168,12 +168,15 @@ describe("the content matches the spec's business constants", () => {
       { to: "/about", label: "About" },
       { to: "/parties", label: "Parties" },
       { to: "/contact", label: "Contact" },
+      // Issue 34's page, after the spec's: the spec's links keep their labels and order.
+      { to: "/events", label: "Events" },
     ]);
     expect(footerLinks).toEqual([
       { to: "/", label: "Home" },
       { to: "/about", label: "About" },
       { to: "/parties", label: "Birthday Parties" },
       { to: "/contact", label: "Contact" },
+      { to: "/events", label: "Events" },
     ]);
   });
 

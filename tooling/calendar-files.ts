@@ -1,9 +1,11 @@
 import { loadSiteContent } from "../app/content/load.ts";
 import { calendarPath, eventId } from "../app/lib/calendar-path.ts";
+import { occurrenceCalendarPath, occurrences } from "../app/lib/event-occurrences.ts";
 import { rinkClock } from "../rink/calendar-day.ts";
 import { eventCalendar, sessionCalendar } from "./vite/calendar.ts";
 
-/** One .ics file per public session, and per upcoming one-off event: file name → text. */
+/** One .ics file per public session, per upcoming one-off event and per date of the owner's
+ * events: file name → text. */
 export function sessionCalendars(siteUrl: string): Map<string, string> {
   const files = new Map<string, string>();
   const site = loadSiteContent();
@@ -26,6 +28,14 @@ export function sessionCalendars(siteUrl: string): Map<string, string> {
         eventCalendar(d.date, event, ctx),
       );
     }
+  }
+  // Each date of the owner's events (content/events.yml) the pages list: its own file.
+  for (const o of occurrences(site.pages.events.events, today)) {
+    const { title: name, time, price, description } = o.event;
+    files.set(
+      occurrenceCalendarPath(o).slice(1),
+      eventCalendar(o.date, { name, time, price, description }, ctx, eventId(o.date, o.event.id)),
+    );
   }
   return files;
 }

@@ -17,6 +17,7 @@ import {
 } from "../../rink/format.ts";
 import { smsConsent, textsPerMonth } from "../../rink/forms/newsletter.ts";
 import { site } from "./content.ts";
+import { expectEvents } from "./event-facts.ts";
 import { expect } from "./fixtures.ts";
 
 /** The pages a visitor browses to, from the one list (app/site-pages.ts). */
@@ -86,6 +87,10 @@ async function expectHome(page: Page) {
       const { size, price, includes } = session.familyDeal;
       await expect(card).toContainText(`Family of ${size}: ${formatPrice(price)} with ${includes}`);
     }
+    // A session the owner marked sensory-friendly says so on its card (issue 34); no other does.
+    await expect(card.getByText("Sensory-friendly:")).toHaveCount(session.sensoryFriendly ? 1 : 0);
+    if (session.sensoryFriendly)
+      await expect(card).toContainText(`Sensory-friendly: ${session.sensoryFriendly}`);
   }
   await expectHours(sessions);
 
@@ -189,6 +194,44 @@ async function expectParties(page: Page) {
     "href",
     "/contact",
   );
+
+  // The guide (issue 34), after the spec's sections: each question closed until opened, and
+  // opened from the keyboard (with or without JavaScript: the no-JavaScript spec runs this too).
+  const questions = page.getByRole("region", { name: "Party questions" });
+  const items = questions.locator("details");
+  await expect(items).toHaveCount(site.partyQuestions.length);
+  for (const [i, q] of site.partyQuestions.entries()) {
+    // The question, then the open/close sign (hidden from screen readers).
+    await expect(items.nth(i).locator("summary")).toHaveText(`${q.question}+`);
+    await expect(items.nth(i).getByText(readable(q.answer))).toBeHidden();
+  }
+  const first = site.partyQuestions[0];
+  if (first) {
+    await items.first().locator("summary").focus();
+    await page.keyboard.press("Enter");
+    await expect(items.first().getByText(readable(first.answer))).toBeVisible();
+    await page.keyboard.press("Enter");
+    await expect(items.first().getByText(readable(first.answer))).toBeHidden();
+  }
+  if (site.groupVisits) {
+    const groups = page.getByRole("region", { name: "Groups and field trips" });
+    for (const text of [...site.groupVisits.forWhom, ...site.groupVisits.rules])
+      await expect(groups.getByRole("listitem").filter({ hasText: text })).toHaveText(text);
+    await expect(groups).toContainText(readable(site.groupVisits.booking));
+    const line = phoneByLabel(site.phones, site.groupVisits.phone);
+    await expect(
+      groups.getByRole("link", { name: `Book your group: ${formatPhone(line.number)}` }),
+    ).toHaveAttribute("href", telHref(line.number));
+  }
+  const quiet = site.sessions.filter((s) => s.sensoryFriendly);
+  const sensory = page.getByRole("region", { name: "Sensory-friendly skating" });
+  await expect(sensory).toHaveCount(quiet.length > 0 ? 1 : 0);
+  for (const s of quiet) {
+    await expect(sensory.getByRole("listitem").filter({ hasText: s.name })).toContainText(
+      `${formatTimeRange(s.time)}`,
+    );
+    await expect(sensory).toContainText(s.sensoryFriendly ?? "");
+  }
 }
 
 async function expectPolicies(page: Page) {
@@ -320,6 +363,7 @@ export async function expectRouteFacts(page: Page, path: RoutePath) {
     "/contact": expectContact,
     "/privacy": expectPrivacy,
     "/text-alerts": expectTextAlerts,
+    "/events": expectEvents,
   };
   const check = checks[path];
   if (check) return check(page);

@@ -95,16 +95,18 @@ export function sessionCalendar(session: Session, ctx: CalendarContext): string 
   return inRinkZone(value.replace(/^(RRULE:[^\r\n]*)/m, `$1${exdate}`), ctx.timeZone);
 }
 
-/** A one-off event on a special date (a theme night, a holiday matinee). */
+/** A one-off event on a special date (a theme night, a holiday matinee), or one date of an
+ * owner's event (content/events.yml; `id` its date and the event's id). */
 export function eventCalendar(
   date: string,
   event: SpecialDate["events"][number],
   ctx: CalendarContext,
+  id = eventId(date, event.name),
 ): string {
   const [y = 0, m = 1, d = 1] = date.split("-").map(Number);
   const { error, value } = createEvent({
     productId: `-//${ctx.rinkName}//Special events//EN`,
-    uid: `${eventId(date, event.name)}@${new URL(ctx.siteUrl).hostname}`,
+    uid: `${id}@${new URL(ctx.siteUrl).hostname}`,
     title: `${event.name} at ${ctx.rinkName}`,
     description: event.description,
     location: ctx.address.mapsQuery,

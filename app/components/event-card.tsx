@@ -1,0 +1,70 @@
+import { formatDate, formatPrice, formatTimeRange } from "../../rink/format.ts";
+import { repeatWords } from "../../rink/repeats.ts";
+import { buildDate } from "../lib/build-date.ts";
+import { shownUntil } from "../lib/dated.ts";
+import { type Occurrence, occurrenceCalendarPath } from "../lib/event-occurrences.ts";
+
+/** The owner's tags on an event, as small labels. */
+export function EventTags({ tags }: { tags: readonly string[] }) {
+  if (tags.length === 0) return null;
+  return (
+    <ul aria-label="Tags" className="mt-2 flex flex-wrap gap-2">
+      {tags.map((tag) => (
+        <li
+          key={tag}
+          className="rounded-full bg-accent-300 px-3 py-0.5 font-semibold text-brand-900 text-sm"
+        >
+          {tag}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * One date of an event: when, what it costs, its tags and its calendar file. An item of a
+ * dated list: shown until its date, on the visitor's clock (app/browser/today.ts).
+ */
+export function EventCard({
+  occurrence: { event, date },
+  heading: Heading = "h3",
+}: {
+  occurrence: Occurrence;
+  heading?: "h3" | "h4";
+}) {
+  return (
+    <li
+      {...shownUntil(date, buildDate)}
+      className="flex flex-col rounded-2xl border-2 border-pop-600 bg-white p-5"
+    >
+      <p className="font-semibold text-pop-700 text-sm uppercase tracking-wide">
+        <time dateTime={date}>{formatDate(date)}</time>
+      </p>
+      <Heading className="mt-1 font-display font-extrabold text-brand-900 text-xl">
+        {event.title}
+      </Heading>
+      <p className="mt-1 font-semibold text-slate-800">
+        {formatTimeRange(event.time)}
+        <span className="font-normal text-slate-700">
+          {" "}
+          · {event.repeats === "no" ? "one day only" : repeatWords(event)}
+        </span>
+      </p>
+      <EventTags tags={event.tags} />
+      <p className="mt-3 text-slate-700">{event.description}</p>
+      <div className="mt-auto flex flex-wrap items-end justify-between gap-3 pt-4">
+        <p className="font-display font-extrabold text-3xl text-brand-800">
+          {formatPrice(event.price)}
+        </p>
+        <a
+          href={occurrenceCalendarPath({ event, date })}
+          download
+          aria-label={`Add to calendar: ${event.title}, ${formatDate(date)}`}
+          className="font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-600"
+        >
+          Add to calendar
+        </a>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,37 @@
+// What /events must show (issue 34), from the tests' content: the page's words, how to
+// subscribe, and each event's dates the visitor's day shows (the 60 days up to each date,
+// app/lib/dated.ts), with its time, price, tags and calendar file.
+import type { Page } from "@playwright/test";
+import { occurrenceCalendarPath, occurrences } from "../../app/lib/event-occurrences.ts";
+import { addDays, rinkClock } from "../../rink/calendar-day.ts";
+import { formatDate, formatPrice, formatTimeRange } from "../../rink/format.ts";
+import { site } from "./content.ts";
+import { expect } from "./fixtures.ts";
+
+export async function expectEvents(page: Page) {
+  const words = site.pages.events;
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { level: 1 })).toHaveText(words.heading);
+  await expect(main).toContainText(words.lead);
+  const today = rinkClock(new Date(), site.timeZone).date;
+  const shown = occurrences(words.events, today).filter((o) => o.date <= addDays(today, 59));
+  expect(shown.length).toBeGreaterThan(0);
+  const items = main.getByRole("region", { name: "Coming up" }).getByRole("listitem");
+  for (const o of shown) {
+    const item = items.filter({ has: page.getByRole("heading", { name: o.event.title }) }).filter({
+      hasText: formatDate(o.date),
+    });
+    await expect(item).toBeVisible();
+    await expect(item).toContainText(formatTimeRange(o.event.time));
+    await expect(item).toContainText(formatPrice(o.event.price));
+    for (const tag of o.event.tags) await expect(item).toContainText(tag);
+    await expect(
+      item.getByRole("link", { name: `Add to calendar: ${o.event.title}, ${formatDate(o.date)}` }),
+    ).toHaveAttribute("href", occurrenceCalendarPath(o));
+  }
+  // In date order, the nearest first.
+  const dates = await main
+    .locator("li:not([hidden]) time")
+    .evaluateAll((els) => els.map((el) => el.getAttribute("datetime")));
+  expect(dates).toEqual(shown.map((o) => o.date));
+}
