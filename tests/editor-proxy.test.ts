@@ -1,0 +1,216 @@
+// The editor's sign-in and proxy (server/editor/) on both homes, against the GitHub stand-in
+// (tests/support/github-stand-in.ts): no session, 401 and the sign-in; with the owner's
+// session, the editor reads the repository and a content/ commit lands in the stand-in's
+// repository naming the owner; a commit touching server/ is refused and the repository is
+// unchanged; the installation token (for the one repository, contents only) never appears in
+// an answer or the server's log.
+import { createHash } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tokenHash } from "../server/owner/auth.ts";
+import { ownerStore } from "../server/owner/store.ts";
+import { type GithubStandIn, standInRepo, startGithubStandIn } from "./support/github-stand-in.ts";
+import { edgeTarget, type InboxTarget, nodeTarget, ownerAddress } from "./support/inbox-targets.ts";
+
+const lastCommitQuery = `query($owner: String!, $repo: String!, $branch: String!) { repository(owner: $owner, name: $repo) { ref(qualifiedName: $branch) { target { ... on Commit { history(first: 1) { nodes { oid message } } } } } } }`;
+const commitMutation = `mutation($input: CreateCommitOnBranchInput!) { createCommitOnBranch(input: $input) { commit { oid committedDate file_0: file(path: "content/sessions.yml") { oid } } } }`;
+const [repoOwner, repoName] = standInRepo.split("/") as [string, string];
+
+describe.for([
+  ["Node", nodeTarget],
+  ["Workers", edgeTarget],
+] as const)("the editor's proxy on %s", { timeout: 30_000 }, ([, start]) => {
+  let github: GithubStandIn;
+  let target: InboxTarget;
+  let cookie = "";
+  const answers: string[] = [];
+
+  beforeAll(async () => {
+    github = await startGithubStandIn();
+    target = await start(github.settings);
+    const session = "s".repeat(43);
+    const now = new Date();
+    await ownerStore(target.sql).addSession(
+      await tokenHash(session),
+      ownerAddress,
+      now.toISOString(),
+      new Date(now.getTime() + 86_400_000).toISOString(),
+    );
+    cookie = `rink_owner=${session}`;
+  }, 90_000);
+  afterAll(async () => {
+    await target?.stop();
+    await github?.close();
+  });
+
+  /** As the editor's page asks: its fetch, same origin, the placeholder token, maybe the cookie. */
+  async function ask(
+    path: string,
+    init: { body?: unknown; cookie?: string; accept?: string } = {},
+  ) {
+    const headers = new Headers({
+      Authorization: "token site-session",
+      Accept: init.accept ?? "application/json",
+      "Sec-Fetch-Site": "same-origin",
+      "Sec-Fetch-Mode": "cors",
+      "Sec-Fetch-Dest": "empty",
+    });
+    if (init.cookie) headers.set("Cookie", init.cookie);
+    const post = init.body !== undefined;
+    if (post) {
+      headers.set("Origin", target.url);
+      headers.set("Content-Type", "application/json");
+    }
+    const res = await fetch(`${target.url}${path}`, {
+      method: post ? "POST" : "GET",
+      headers,
+      redirect: "manual",
+      ...(post ? { body: JSON.stringify(init.body) } : {}),
+    });
+    const text = await res.text();
+    answers.push(text, JSON.stringify([...res.headers]));
+    return { status: res.status, headers: res.headers, text, json: () => JSON.parse(text) };
+  }
+  const graphql = (body: unknown, withCookie = true) =>
+    ask("/admin/api/graphql", { body, ...(withCookie ? { cookie } : {}) });
+  const commit = (paths: string[], text: string) => ({
+    query: commitMutation,
+    variables: {
+      input: {
+        branch: { repositoryNameWithOwner: standInRepo, branchName: "main" },
+        expectedHeadOid: github.git("rev-parse", "main"),
+        fileChanges: {
+          additions: paths.map((path) => ({
+            path,
+            contents: Buffer.from(text).toString("base64"),
+          })),
+          deletions: [],
+        },
+        message: { headline: "Content: sessions / sessions changed in the editor" },
+      },
+    },
+  });
+
+  it("without the owner's session: 401 with a message, and the sign-in sends to the owner's sign-in", async () => {
+    for (const path of [
+      "/admin/api/v3/user",
+      `/admin/api/v3/repos/${standInRepo}/git/trees/main`,
+    ]) {
+      const res = await ask(path);
+      expect(res.status, path).toBe(401);
+      expect(res.json().message).toMatch(/sign in to the site first/);
+    }
+    const write = await graphql(commit(["content/sessions.yml"], "x"), false);
+    expect(write.status).toBe(401);
+    const signIn = await fetch(`${target.url}/admin/sign-in?provider=github&site_id=x`, {
+      redirect: "manual",
+    });
+    expect(signIn.status).toBe(303);
+    expect(signIn.headers.get("location")).toBe("/inbox/");
+  });
+
+  it("signs the editor in with the session: the popup's handshake, its script allowed by its hash", async () => {
+    const res = await fetch(
+      `${target.url}/admin/sign-in?provider=github&site_id=x&scope=repo,user`,
+      {
+        headers: { Cookie: cookie },
+      },
+    );
+    expect(res.status).toBe(200);
+    const page = await res.text();
+    answers.push(page);
+    const script = /<script>([\s\S]*)<\/script>/.exec(page)?.[1] ?? "";
+    expect(script).toContain('token: "site-session", provider: "github"');
+    expect(script).toContain("authorization:github:success:");
+    const hash = createHash("sha256").update(script).digest("base64");
+    expect(res.headers.get("content-security-policy")).toContain(`script-src 'sha256-${hash}'`);
+    expect(res.headers.get("cross-origin-opener-policy")).toBe("unsafe-none");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("answers who is signed in itself, and reads the repository through GitHub", async () => {
+    const user = await ask("/admin/api/v3/user", { cookie });
+    expect(user.status).toBe(200);
+    expect(user.json()).toMatchObject({ login: ownerAddress, email: ownerAddress });
+    const collaborator = await ask(
+      `/admin/api/v3/repos/${standInRepo}/collaborators/${encodeURIComponent(ownerAddress)}`,
+      { cookie },
+    );
+    expect(collaborator.status).toBe(204);
+
+    const last = await graphql({
+      query: lastCommitQuery,
+      variables: { owner: repoOwner, repo: repoName, branch: "main" },
+    });
+    expect(last.status).toBe(200);
+    expect(last.json().data.repository.ref.target.history.nodes[0].oid).toBe(
+      github.git("rev-parse", "main"),
+    );
+    const tree = await ask(`/admin/api/v3/repos/${standInRepo}/git/trees/main?recursive=1`, {
+      cookie,
+    });
+    expect(tree.status).toBe(200);
+    const entry = tree.json().tree.find((e: { path: string }) => e.path === "content/sessions.yml");
+    expect(entry?.type).toBe("blob");
+    const blob = await ask(`/admin/api/v3/repos/${standInRepo}/git/blobs/${entry.sha}`, {
+      cookie,
+      accept: "application/vnd.github.raw",
+    });
+    expect(blob.status).toBe(200);
+    expect(blob.text).toBe(`${github.file("content/sessions.yml")}\n`);
+    expect(github.tokenRequests.at(-1)).toEqual({
+      repositories: [repoName],
+      permissions: { contents: "write" },
+    });
+  });
+
+  it("commits a change under content/ with the owner named", async () => {
+    const before = github.commits().length;
+    const res = await graphql(commit(["content/sessions.yml"], "changed: yes\n"));
+    expect(res.status).toBe(200);
+    expect(res.json().errors).toBeUndefined();
+    const commits = github.commits();
+    expect(commits).toHaveLength(before + 1);
+    expect(commits[0]).toMatchObject({
+      subject: `Content: sessions / sessions changed in the editor by ${ownerAddress}`,
+      files: ["content/sessions.yml"],
+    });
+    expect(res.json().data.createCommitOnBranch.commit.oid).toBe(commits[0]?.oid);
+    expect(github.file("content/sessions.yml")).toBe("changed: yes");
+  });
+
+  it("refuses a commit touching server/, and other calls, leaving the repository unchanged", async () => {
+    const head = github.git("rev-parse", "main");
+    const refused = await graphql(commit(["content/sessions.yml", "server/routes.ts"], "boom"));
+    expect(refused.status).toBe(403);
+    expect(refused.json().message).toBe(
+      "The site's editor changes only the site's content (files under content/), not server/routes.ts.",
+    );
+    const ref = await graphql({
+      query: "mutation($input: CreateRefInput!) { createRef(input: $input) { ref { id } } }",
+      variables: { input: { name: "refs/heads/evil", oid: head } },
+    });
+    expect(ref.status).toBe(403);
+    const elsewhere = await ask("/admin/api/v3/repos/someone/else/git/trees/main", { cookie });
+    expect(elsewhere.status).toBe(403);
+    const other = await ask(`/admin/api/v3/repos/${standInRepo}/contents/server/routes.ts`, {
+      cookie,
+    });
+    expect(other.status).toBe(403);
+    expect(github.git("rev-parse", "main")).toBe(head);
+    expect(github.file("server/routes.ts")).toBe("// the server's code");
+  });
+
+  it("never shows the installation token in an answer or the log", () => {
+    const tokens = github.tokens();
+    expect(tokens.length).toBeGreaterThan(0);
+    const output = target.output();
+    expect(output).toContain(`editor: ${ownerAddress} committed 1 file(s) under content/`);
+    expect(output).toContain(`editor: ${ownerAddress} refused:`);
+    for (const token of tokens) {
+      expect(output).not.toContain(token);
+      for (const answer of answers) expect(answer).not.toContain(token);
+    }
+    // Every call GitHub got carried the token, none the browser's placeholder.
+    expect(github.requests.some((r) => r.authorization === "token site-session")).toBe(false);
+  });
+});
