@@ -17,6 +17,10 @@ const scratch: Record<string, string> = {
   "app/imports-rink.ts": 'import { days } from "../rink/week.ts";',
   "server/imports-rink.ts": 'import { days } from "../rink/week.ts";',
   "server/imports-its-room.ts": 'import { formOfKind } from "./inbox/forms.ts";',
+  "ui/imports-site.ts": 'import { sitePages } from "../app/site-pages.ts";',
+  "ui/imports-server.ts": 'import { currentUpdatePath } from "../server/routes.ts";',
+  "app/imports-ui.ts": 'import { buttonStyles } from "../ui/button-styles.ts";',
+  "server/imports-ui.ts": 'import { buttonStyles } from "../ui/button-styles.ts";',
 };
 
 interface Diagnostic {
@@ -51,18 +55,22 @@ function refusedImports(): Map<string, string> {
   );
 }
 
-describe("the boundary between the site, the server and rink/", () => {
-  it("fails the lint on an import across it, and passes one that stands on rink/", () => {
+describe("the boundary between the site, the server, rink/ and ui/", () => {
+  it("fails the lint on an import across it, and passes one that stands on rink/ or ui/", () => {
     const refused = refusedImports();
     expect(refused.get("app/imports-server.ts")).toMatch(/app\/ \(the site\) never imports server/);
     expect(refused.get("server/imports-site.ts")).toMatch(/server\/ never imports app\//);
     expect(refused.get("rink/imports-site.ts")).toMatch(/rink\/ .* imports neither/);
     expect(refused.get("rink/imports-server.ts")).toMatch(/rink\/ .* imports neither/);
+    expect(refused.get("ui/imports-site.ts")).toMatch(/ui\/ .* imports neither/);
+    expect(refused.get("ui/imports-server.ts")).toMatch(/ui\/ .* imports neither/);
     expect([...refused.keys()].sort()).toEqual([
       "app/imports-server.ts",
       "rink/imports-server.ts",
       "rink/imports-site.ts",
       "server/imports-site.ts",
+      "ui/imports-server.ts",
+      "ui/imports-site.ts",
     ]);
   });
 });

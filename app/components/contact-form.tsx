@@ -6,6 +6,10 @@ import {
   contactSubjects,
   subjectPlaceholder,
 } from "../../rink/forms/contact.ts";
+import { buttonStyles } from "../../ui/button-styles.ts";
+import { Field } from "../../ui/field.ts";
+import { controlAria, controlStyles } from "../../ui/field-styles.ts";
+import { Honeypot } from "../../ui/honeypot.ts";
 import type { Phone } from "../content/types.ts";
 import { formatPhone, telHref } from "../lib/phone.ts";
 import {
@@ -14,10 +18,6 @@ import {
   startContactSession,
   submitContact,
 } from "../lib/submit-contact.ts";
-import { buttonStyles } from "./ui/button-styles.ts";
-import { Field } from "./ui/field.tsx";
-import { controlAria, controlStyles } from "./ui/field-styles.ts";
-import { Honeypot } from "./ui/honeypot.tsx";
 
 interface ContactFormProps {
   /** Where the form posts without JavaScript: `${endpoint}/f/${id}`. */

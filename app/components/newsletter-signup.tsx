@@ -5,6 +5,10 @@ import {
   statusTimeoutMs,
 } from "../../rink/forms/newsletter.ts";
 import { caretAfterDigits, formatPhoneInput, phoneDigitsOf } from "../../rink/forms/phone.ts";
+import { buttonStyles } from "../../ui/button-styles.ts";
+import { Field } from "../../ui/field.ts";
+import { controlAria, controlStyles } from "../../ui/field-styles.ts";
+import { Honeypot } from "../../ui/honeypot.ts";
 import { newsletterReady, takeEarlyForm } from "../browser/early-forms.ts";
 import {
   missingContact,
@@ -15,10 +19,6 @@ import {
   shortPhoneMessage,
   trackNewsletterSignup,
 } from "../lib/submit-newsletter.ts";
-import { buttonStyles } from "./ui/button-styles.ts";
-import { Field } from "./ui/field.tsx";
-import { controlAria, controlStyles } from "./ui/field-styles.ts";
-import { Honeypot } from "./ui/honeypot.tsx";
 
 interface NewsletterSignupProps {
   title: string;

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { buttonStyles } from "./ui/button-styles.ts";
+import { buttonStyles } from "../../ui/button-styles.ts";
 
 interface ThankYouProps {
   /** The form's success text, from rink/forms/. */

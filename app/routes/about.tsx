@@ -1,10 +1,10 @@
 import { formatPrice } from "../../rink/format.ts";
+import { buttonStyles } from "../../ui/button-styles.ts";
 import { PhoneIcon } from "../components/icons.tsx";
 import { PageHero } from "../components/page-hero.tsx";
 import { PhotoGallery } from "../components/photo-gallery.tsx";
 import { SectionHeading } from "../components/section-heading.tsx";
 import { SkateArt } from "../components/skate-art.tsx";
-import { buttonStyles } from "../components/ui/button-styles.ts";
 import { gallery } from "../content/photos.ts";
 import { site } from "../content/site.ts";
 import { phoneByLabel, telHref } from "../lib/phone.ts";

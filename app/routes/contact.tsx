@@ -1,7 +1,7 @@
+import { buttonStyles } from "../../ui/button-styles.ts";
 import { ClockIcon, PhoneIcon, PinIcon } from "../components/icons.tsx";
 import { PageHero } from "../components/page-hero.tsx";
 import { PostedHours } from "../components/posted-hours.tsx";
-import { buttonStyles } from "../components/ui/button-styles.ts";
 import { site } from "../content/site.ts";
 import { formAction, formSettings } from "../lib/form-endpoints.ts";
 import { directionsUrl, formatAddress, mapUrl } from "../lib/maps.ts";

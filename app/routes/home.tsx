@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { dayOf } from "../../rink/calendar-day.ts";
 import { smsConsent } from "../../rink/forms/newsletter.ts";
+import { buttonStyles } from "../../ui/button-styles.ts";
 import { PhoneIcon, PinIcon, StarIcon } from "../components/icons.tsx";
 import { OpenStatus } from "../components/open-status.tsx";
 import { PostedHours } from "../components/posted-hours.tsx";
@@ -8,7 +9,6 @@ import { RatingBadge } from "../components/rating-badge.tsx";
 import { ResponsivePhoto } from "../components/responsive-photo.tsx";
 import { SectionHeading } from "../components/section-heading.tsx";
 import { SessionCard } from "../components/session-card.tsx";
-import { buttonStyles } from "../components/ui/button-styles.ts";
 import { UpcomingEvents } from "../components/upcoming-events.tsx";
 import { smallPrintLink } from "../content/navigation.ts";
 import { hero } from "../content/photos.ts";

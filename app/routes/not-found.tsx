@@ -1,4 +1,4 @@
-import { buttonStyles } from "../components/ui/button-styles.ts";
+import { buttonStyles } from "../../ui/button-styles.ts";
 import { site } from "../content/site.ts";
 import { formatPhone, phoneByLabel, telHref } from "../lib/phone.ts";
 import { pageMeta } from "../lib/seo.ts";
