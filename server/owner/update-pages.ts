@@ -1,9 +1,9 @@
-// The owner's "Post an update" pages, made on the server like the inbox's (pages.ts): the
-// form, what it would send (the preview, with the one button that sends), and the recent
-// updates with what happened on each list. No script: every step is a plain form, and a
-// problem comes back on the page with everything typed, each said beside its field.
-import { html, raw } from "hono/html";
-import type { HtmlEscapedString } from "hono/utils/html";
+// The owner's "Post an update" pages, React components rendered on the server like the
+// inbox's (pages.ts): the form, what it would send (the preview, with the one button that
+// sends), and the recent updates with what happened on each list. No script: every step is a
+// plain form, and a problem comes back on the page with everything typed, each said beside its
+// field.
+import type { ReactNode } from "react";
 import { momentWords } from "../../rink/clock.ts";
 import { formatLongDate } from "../../rink/format.ts";
 import type { LiveUpdate } from "../../rink/live-update.ts";
@@ -21,10 +21,9 @@ import {
   type UpdatePreview,
   updateKinds,
 } from "../lists/updates.ts";
+import { h } from "./html.ts";
 import { layout } from "./pages.ts";
 import type { FormField, FormProblems, UpdateFormValues } from "./update-form.ts";
-
-type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
 export const updatesPath = "/inbox/updates";
 
@@ -45,10 +44,10 @@ const titleOf = (u: Pick<OwnerUpdateRow, "kind" | "date" | "hours">) => {
 const errorId = (field: FormField) => `${field}-error`;
 
 /** The field's own problems, said under it; its id is in the field's aria-describedby. */
-function fieldError(problems: FormProblems, field: FormField): Html | string {
+function FieldError({ problems, field }: { problems: FormProblems; field: FormField }) {
   const list = problems[field];
-  if (!list?.length) return "";
-  return html`<p class="error" id="${errorId(field)}">${list.join(" ")}</p>`;
+  if (!list?.length) return null;
+  return h("p", { className: "error", id: errorId(field) }, list.join(" "));
 }
 
 /**
@@ -58,29 +57,47 @@ function fieldError(problems: FormProblems, field: FormField): Html | string {
 function described(problems: FormProblems, field: FormField, hint?: string) {
   const ids = [hint, problems[field]?.length ? errorId(field) : undefined].filter(Boolean);
   const group = field === "kind" || field === "lists";
-  const invalid = problems[field]?.length && !group ? ' aria-invalid="true"' : "";
-  return raw(`${ids.length ? ` aria-describedby="${ids.join(" ")}"` : ""}${invalid}`);
+  return {
+    "aria-describedby": ids.length ? ids.join(" ") : undefined,
+    "aria-invalid": problems[field]?.length && !group ? ("true" as const) : undefined,
+  };
 }
 
-const checked = (on: boolean) => raw(on ? " checked" : "");
-
 /** Every problem at the top, each a link to its field, announced and focused on arrival. */
-function errorSummary(problems: FormProblems): Html | string {
+function ErrorSummary({ problems }: { problems: FormProblems }) {
   const entries = Object.entries(problems).flatMap(([field, list]) =>
     (list ?? []).map((message) => ({ field, message })),
   );
-  if (entries.length === 0) return "";
+  if (entries.length === 0) return null;
   const target = (field: string) => (field === "kind" ? "kind-closed-today" : field);
-  return html`<div class="error-summary" role="alert" tabindex="-1" autofocus aria-labelledby="error-summary-title">
-        <h2 id="error-summary-title">${entries.length === 1 ? "Please fix this first" : `Please fix these ${entries.length} things first`}</h2>
-        <ul>
-          ${entries.map(({ field, message }) =>
-            field
-              ? html`<li><a href="#${target(field)}">${message}</a></li>`
-              : html`<li>${message}</li>`,
-          )}
-        </ul>
-      </div>`;
+  return h(
+    "div",
+    {
+      className: "error-summary",
+      role: "alert",
+      tabIndex: -1,
+      autoFocus: true,
+      "aria-labelledby": "error-summary-title",
+    },
+    h(
+      "h2",
+      { id: "error-summary-title" },
+      entries.length === 1
+        ? "Please fix this first"
+        : `Please fix these ${entries.length} things first`,
+    ),
+    h(
+      "ul",
+      null,
+      entries.map(({ field, message }, i) =>
+        h(
+          "li",
+          { key: `${field}-${i}` },
+          field ? h("a", { href: `#${target(field)}` }, message) : message,
+        ),
+      ),
+    ),
+  );
 }
 
 export interface UpdateFormContext {
@@ -95,79 +112,178 @@ export interface UpdateFormContext {
   textRoom?: number;
 }
 
-function updateForm(values: UpdateFormValues, problems: FormProblems, ctx: UpdateFormContext) {
+interface UpdateFormProps {
+  values: UpdateFormValues;
+  problems: FormProblems;
+  ctx: UpdateFormContext;
+}
+
+function UpdateForm({ values, problems, ctx }: UpdateFormProps) {
   const offered = (Object.keys(listNames) as ListId[]).filter((list) => ctx.lists[list]);
   const kinds = Object.entries(updateKinds) as [UpdateKind, string][];
-  return html`<form method="post" action="${updatesPath}/preview" class="stack update-form">
-        <fieldset${described(problems, "kind")}>
-          <legend>What it means</legend>
-          ${kinds.map(
-            ([kind, label]) =>
-              html`<label class="choice" for="kind-${kind}"><input type="radio" id="kind-${kind}" name="kind" value="${kind}" required${checked(values.kind === kind)}> ${label}</label>`,
-          )}
-          ${fieldError(problems, "kind")}
-        </fieldset>
+  const error = (field: FormField) => h(FieldError, { problems, field });
+  return h(
+    "form",
+    { method: "post", action: `${updatesPath}/preview`, className: "stack update-form" },
+    h(
+      "fieldset",
+      described(problems, "kind"),
+      h("legend", null, "What it means"),
+      kinds.map(([kind, label]) =>
+        h(
+          "label",
+          { key: kind, className: "choice", htmlFor: `kind-${kind}` },
+          h("input", {
+            type: "radio",
+            id: `kind-${kind}`,
+            name: "kind",
+            defaultValue: kind,
+            required: true,
+            defaultChecked: values.kind === kind,
+          }),
+          ` ${label}`,
+        ),
+      ),
+      error("kind"),
+    ),
 
-        <label for="note">The note</label>
-        <p class="hint" id="note-hint">Short, plain text: it shows on the site and is sent as written (at most ${maxNoteLength} characters${ctx.textRoom !== undefined ? html`; a text carries ${ctx.textRoom} of them` : ""}).</p>
-        <textarea id="note" name="note" rows="4" maxlength="${maxNoteLength}" required${described(problems, "note", "note-hint")}>${values.note}</textarea>
-        ${fieldError(problems, "note")}
+    h("label", { htmlFor: "note" }, "The note"),
+    h(
+      "p",
+      { className: "hint", id: "note-hint" },
+      `Short, plain text: it shows on the site and is sent as written (at most ${maxNoteLength} characters${ctx.textRoom !== undefined ? `; a text carries ${ctx.textRoom} of them` : ""}).`,
+    ),
+    h("textarea", {
+      id: "note",
+      name: "note",
+      rows: 4,
+      maxLength: maxNoteLength,
+      required: true,
+      ...described(problems, "note", "note-hint"),
+      defaultValue: values.note,
+    }),
+    error("note"),
 
-        <label for="date">The date it is closed</label>
-        <p class="hint" id="date-hint">Only for “Closed on a date”.</p>
-        <input type="date" id="date" name="date" value="${values.date}" min="${ctx.today}" max="${ctx.lastDay}"${described(problems, "date", "date-hint")}>
-        ${fieldError(problems, "date")}
+    h("label", { htmlFor: "date" }, "The date it is closed"),
+    h("p", { className: "hint", id: "date-hint" }, "Only for “Closed on a date”."),
+    h("input", {
+      type: "date",
+      id: "date",
+      name: "date",
+      defaultValue: values.date,
+      min: ctx.today,
+      max: ctx.lastDay,
+      ...described(problems, "date", "date-hint"),
+    }),
+    error("date"),
 
-        <fieldset class="hours" aria-describedby="hours-hint">
-          <legend>Today's hours</legend>
-          <p class="hint" id="hours-hint">Only for “Different hours today”.</p>
-          <div class="row">
-            <div class="stack">
-              <label for="opens">Opens</label>
-              <input type="time" id="opens" name="opens" value="${values.opens}"${described(problems, "opens")}>
-            </div>
-            <div class="stack">
-              <label for="closes">Closes</label>
-              <input type="time" id="closes" name="closes" value="${values.closes}"${described(problems, "closes")}>
-            </div>
-          </div>
-          ${fieldError(problems, "opens")}
-          ${fieldError(problems, "closes")}
-        </fieldset>
+    h(
+      "fieldset",
+      { className: "hours", "aria-describedby": "hours-hint" },
+      h("legend", null, "Today's hours"),
+      h("p", { className: "hint", id: "hours-hint" }, "Only for “Different hours today”."),
+      h(
+        "div",
+        { className: "row" },
+        h(
+          "div",
+          { className: "stack" },
+          h("label", { htmlFor: "opens" }, "Opens"),
+          h("input", {
+            type: "time",
+            id: "opens",
+            name: "opens",
+            defaultValue: values.opens,
+            ...described(problems, "opens"),
+          }),
+        ),
+        h(
+          "div",
+          { className: "stack" },
+          h("label", { htmlFor: "closes" }, "Closes"),
+          h("input", {
+            type: "time",
+            id: "closes",
+            name: "closes",
+            defaultValue: values.closes,
+            ...described(problems, "closes"),
+          }),
+        ),
+      ),
+      error("opens"),
+      error("closes"),
+    ),
 
-        <label for="until">Until when</label>
-        <p class="hint" id="until-hint">When the site stops showing it, on the rink's clock: at most ${maxDaysAhead} days ahead.</p>
-        <input type="datetime-local" id="until" name="until" value="${values.until}" required min="${ctx.nowLocal}" max="${ctx.untilMax}"${described(problems, "until", "until-hint")}>
-        ${fieldError(problems, "until")}
+    h("label", { htmlFor: "until" }, "Until when"),
+    h(
+      "p",
+      { className: "hint", id: "until-hint" },
+      `When the site stops showing it, on the rink's clock: at most ${maxDaysAhead} days ahead.`,
+    ),
+    h("input", {
+      type: "datetime-local",
+      id: "until",
+      name: "until",
+      defaultValue: values.until,
+      required: true,
+      min: ctx.nowLocal,
+      max: ctx.untilMax,
+      ...described(problems, "until", "until-hint"),
+    }),
+    error("until"),
 
-        <fieldset${described(problems, "lists", "lists-hint")}>
-          <legend>Where it goes</legend>
-          <p class="hint" id="lists-hint">It always shows on the site.${offered.length === 0 ? " The email and text lists are not set up, so it goes on the site only." : ""}</p>
-          ${offered.map(
-            (list) =>
-              html`<label class="choice" for="lists-${list}"><input type="checkbox" id="lists-${list}" name="lists" value="${list}"${checked(values.lists.includes(list))}> ${listNames[list]} (sent by ${ctx.lists[list]})</label>`,
-          )}
-          ${fieldError(problems, "lists")}
-        </fieldset>
+    h(
+      "fieldset",
+      described(problems, "lists", "lists-hint"),
+      h("legend", null, "Where it goes"),
+      h(
+        "p",
+        { className: "hint", id: "lists-hint" },
+        `It always shows on the site.${offered.length === 0 ? " The email and text lists are not set up, so it goes on the site only." : ""}`,
+      ),
+      offered.map((list) =>
+        h(
+          "label",
+          { key: list, className: "choice", htmlFor: `lists-${list}` },
+          h("input", {
+            type: "checkbox",
+            id: `lists-${list}`,
+            name: "lists",
+            defaultValue: list,
+            defaultChecked: values.lists.includes(list),
+          }),
+          ` ${listNames[list]} (sent by ${ctx.lists[list]})`,
+        ),
+      ),
+      error("lists"),
+    ),
 
-        <button type="submit">Preview</button>
-      </form>`;
+    h("button", { type: "submit" }, "Preview"),
+  );
 }
 
 /** The update the site shows now, with "End now". */
-function onTheSite(current: LiveUpdate | null, row: OwnerUpdateRow | undefined) {
+function OnTheSite({ current, row }: { current: LiveUpdate | null; row?: OwnerUpdateRow }) {
   if (!current) {
-    return html`<p>Nothing: the site shows its usual hours and announcement.</p>`;
+    return h("p", null, "Nothing: the site shows its usual hours and announcement.");
   }
   const title = row ? titleOf(row) : current.kind;
-  return html`<div class="sample">
-        <p class="sample-title" id="now-title">${title}</p>
-        <p>${current.note}</p>
-        <p class="meta">Until ${momentWords(new Date(current.until))}</p>
-        <form method="post" action="${updatesPath}/${current.id}/end">
-          <button type="submit" class="danger" aria-describedby="now-title">End now</button>
-        </form>
-      </div>`;
+  return h(
+    "div",
+    { className: "sample" },
+    h("p", { className: "sample-title", id: "now-title" }, title),
+    h("p", null, current.note),
+    h("p", { className: "meta" }, `Until ${momentWords(new Date(current.until))}`),
+    h(
+      "form",
+      { method: "post", action: `${updatesPath}/${current.id}/end` },
+      h(
+        "button",
+        { type: "submit", className: "danger", "aria-describedby": "now-title" },
+        "End now",
+      ),
+    ),
+  );
 }
 
 /** The email list's one email (a broadcast: the service sends it to everyone), in words. */
@@ -178,7 +294,7 @@ function broadcastWords(d: ListDelivery): string {
 }
 
 /** One list's part of an update, in words: "3 texts delivered, 1 waiting", then why. */
-function deliveryWords(d: ListDelivery): Html {
+function deliveryWords(d: ListDelivery): ReactNode[] {
   const parts = [
     // Texts count as the carriers report them (status callbacks), not as Twilio took them.
     d.delivered !== undefined
@@ -198,33 +314,60 @@ function deliveryWords(d: ListDelivery): Html {
       : parts.length > 0
         ? `${parts.join(", ")}.`
         : "No text sent.";
-  return html`<dt>${listNames[d.list]}</dt>
-            <dd>${summary}${
-              d.reasons.length > 0
-                ? html`<ul class="plain">${d.reasons.map((r) => html`<li>${r}</li>`)}</ul>`
-                : ""
-            }</dd>`;
+  return [
+    h("dt", { key: `t-${d.list}` }, listNames[d.list]),
+    h(
+      "dd",
+      { key: `d-${d.list}` },
+      summary,
+      d.reasons.length > 0
+        ? h(
+            "ul",
+            { className: "plain" },
+            d.reasons.map((r, i) => h("li", { key: i }, r)),
+          )
+        : null,
+    ),
+  ];
 }
 
-function recentItem(row: OwnerUpdateRow, report: DeliveryReport | undefined, now: Date) {
+interface RecentItemProps {
+  row: OwnerUpdateRow;
+  report: DeliveryReport | undefined;
+  now: Date;
+}
+
+function RecentItem({ row, report, now }: RecentItemProps) {
   const ended = row.endedAt
     ? `Ended ${momentWords(new Date(row.endedAt))}`
     : row.endsAt && Date.parse(row.endsAt) <= now.getTime()
       ? `Ended at its time, ${momentWords(new Date(row.endsAt))}`
       : `On the site until ${row.endsAt ? momentWords(new Date(row.endsAt)) : "ended"}`;
   const lists = report?.lists ?? [];
-  return html`<li class="item">
-          <article aria-labelledby="u-${row.id}">
-            <h3 id="u-${row.id}">${titleOf(row)}</h3>
-            <p class="meta">Posted ${momentWords(new Date(row.createdAt))} · ${ended}</p>
-            <p class="note-text">${row.note}</p>
-            <dl>
-              <dt>The site</dt>
-              <dd>${row.kind === "closed-on-date" && row.date ? `Shown, with ${formatLongDate(row.date)} closed.` : "Shown."}</dd>
-              ${lists.map(deliveryWords)}
-            </dl>
-          </article>
-        </li>`;
+  return h(
+    "li",
+    { className: "item" },
+    h(
+      "article",
+      { "aria-labelledby": `u-${row.id}` },
+      h("h3", { id: `u-${row.id}` }, titleOf(row)),
+      h("p", { className: "meta" }, `Posted ${momentWords(new Date(row.createdAt))} · ${ended}`),
+      h("p", { className: "note-text" }, row.note),
+      h(
+        "dl",
+        null,
+        h("dt", null, "The site"),
+        h(
+          "dd",
+          null,
+          row.kind === "closed-on-date" && row.date
+            ? `Shown, with ${formatLongDate(row.date)} closed.`
+            : "Shown.",
+        ),
+        lists.flatMap(deliveryWords),
+      ),
+    ),
+  );
 }
 
 export interface UpdatesPageData {
@@ -241,36 +384,58 @@ export interface UpdatesPageData {
   textsWait?: { until: string; hours: string } | null;
 }
 
-export function updatesPage(data: UpdatesPageData): Html {
+function UpdatesBody(data: UpdatesPageData) {
   const { problems, current, recent } = data;
-  const failing = Object.keys(problems).length > 0;
-  return layout(
-    failing ? "Error: Post an update" : "Updates",
-    html`<h1>Updates</h1>
-      ${data.notice ? html`<p class="summary" role="status">${data.notice}</p>` : ""}
-      ${errorSummary(problems)}
-      <section aria-labelledby="now-heading">
-        <h2 id="now-heading">On the site now</h2>
-        ${onTheSite(current, recent.find((r) => r.row.id === current?.id)?.row)}
-      </section>
-      <section aria-labelledby="post-heading">
-        <h2 id="post-heading">Post an update</h2>
-        <p>Closed for snow, different hours, news: the site shows it within a minute, and the
-          lists you choose get it by email or text. You see each message before anything is sent.</p>
-        ${updateForm(data.values, problems, data.context)}
-      </section>
-      <section aria-labelledby="recent-heading">
-        <h2 id="recent-heading">Recent updates</h2>
-        ${data.textsWait ? html`<p class="when">Texts go only from ${data.textsWait.hours} on the rink's clock: waiting texts go at ${data.textsWait.until}.</p>` : ""}
-        ${
-          recent.length === 0
-            ? html`<p>None yet.</p>`
-            : html`<ul class="items">${recent.map(({ row, report }) => recentItem(row, report, data.now))}</ul>`
-        }
-      </section>
-      <p><a href="/inbox/">Back to the inbox</a></p>`,
-    data.email,
-  );
+  const currentRow = recent.find((r) => r.row.id === current?.id)?.row;
+  return [
+    h("h1", { key: "h" }, "Updates"),
+    data.notice ? h("p", { key: "n", className: "summary", role: "status" }, data.notice) : null,
+    h(ErrorSummary, { key: "e", problems }),
+    h(
+      "section",
+      { key: "now", "aria-labelledby": "now-heading" },
+      h("h2", { id: "now-heading" }, "On the site now"),
+      h(OnTheSite, { current, row: currentRow }),
+    ),
+    h(
+      "section",
+      { key: "post", "aria-labelledby": "post-heading" },
+      h("h2", { id: "post-heading" }, "Post an update"),
+      h(
+        "p",
+        null,
+        "Closed for snow, different hours, news: the site shows it within a minute, and the lists you choose get it by email or text. You see each message before anything is sent.",
+      ),
+      h(UpdateForm, { values: data.values, problems, ctx: data.context }),
+    ),
+    h(
+      "section",
+      { key: "recent", "aria-labelledby": "recent-heading" },
+      h("h2", { id: "recent-heading" }, "Recent updates"),
+      data.textsWait
+        ? h(
+            "p",
+            { className: "when" },
+            `Texts go only from ${data.textsWait.hours} on the rink's clock: waiting texts go at ${data.textsWait.until}.`,
+          )
+        : null,
+      recent.length === 0
+        ? h("p", null, "None yet.")
+        : h(
+            "ul",
+            { className: "items" },
+            recent.map(({ row, report }) =>
+              h(RecentItem, { key: row.id, row, report, now: data.now }),
+            ),
+          ),
+    ),
+    h("p", { key: "back" }, h("a", { href: "/inbox/" }, "Back to the inbox")),
+  ];
+}
+
+export function updatesPage(data: UpdatesPageData): string {
+  const failing = Object.keys(data.problems).length > 0;
+  return layout(failing ? "Error: Post an update" : "Updates", h(UpdatesBody, data), data.email);
 }
 
 export interface PreviewPageData {
@@ -306,65 +471,101 @@ function siteEffect(kind: UpdateKind, preview: UpdatePreview): string {
   return "Every page's announcement shows the note.";
 }
 
-export function previewPage(data: PreviewPageData): Html {
+function PreviewBody(data: PreviewPageData) {
   const { preview, values, lists, offered } = data;
-  const hidden = (name: string, value: string) =>
-    html`<input type="hidden" name="${name}" value="${value}">`;
-  return layout(
-    "Check the update",
-    html`<h1>Check the update</h1>
-      <p class="summary" role="status">Nothing is sent until you press “Post it now”.</p>
-      <section aria-labelledby="site-heading">
-        <h2 id="site-heading">On the site</h2>
-        <div class="sample">
-          <p class="sample-title">${headline(data.kind, preview.date, preview.hours)}</p>
-          <p class="note-text">${preview.email}</p>
-          <p class="meta">Until ${momentWords(new Date(data.endsAt))}</p>
-        </div>
-        <p>${siteEffect(data.kind, preview)}</p>
-        ${
-          data.replaces
-            ? html`<p class="note">It replaces the update on the site now: “${data.replaces.note}”.</p>`
-            : ""
-        }
-      </section>
-      ${
-        lists.includes("email")
-          ? html`<section aria-labelledby="email-heading">
-        <h2 id="email-heading">Email to the email list</h2>
-        <dl class="sample">
-          <dt>Subject</dt><dd>${preview.subject}</dd>
-          <dt>Message</dt><dd>${preview.email}</dd>
-        </dl>
-        <p>${offered.email ?? "The service"} sends it to everyone who confirmed their signup, with its unsubscribe link.</p>
-      </section>`
-          : ""
-      }
-      ${
-        lists.includes("text") && preview.text
-          ? html`<section aria-labelledby="text-heading">
-        <h2 id="text-heading">Text to the text list</h2>
-        <p class="sample note-text">${preview.text}</p>
-        <p class="meta">${septets(preview.text)} of ${segmentLength} characters: one message to each number that confirmed by replying YES and has not replied STOP.</p>
-        <p class="when">${data.textsWait ? `Texts go only from ${data.textsWait.hours} on the rink's clock: these wait, and go at ${data.textsWait.until}.` : "The texts go now."}</p>
-      </section>`
-          : ""
-      }
-      ${
-        lists.length === 0 ? html`<p>No email or text goes out: it shows on the site only.</p>` : ""
-      }
-      <form method="post" action="${updatesPath}" class="actions">
-        ${hidden("id", values.id)}
-        ${hidden("kind", values.kind)}
-        ${hidden("note", values.note)}
-        ${hidden("date", values.date)}
-        ${hidden("opens", values.opens)}
-        ${hidden("closes", values.closes)}
-        ${hidden("until", values.until)}
-        ${lists.map((list) => hidden("lists", list))}
-        <button type="submit">Post it now</button>
-        <button type="submit" class="quiet" formaction="${updatesPath}/edit">Change it</button>
-      </form>`,
-    data.email,
-  );
+  const hidden = (name: string, value: string, key: string = name) =>
+    h("input", { key, type: "hidden", name, defaultValue: value });
+  return [
+    h("h1", { key: "h" }, "Check the update"),
+    h(
+      "p",
+      { key: "s", className: "summary", role: "status" },
+      "Nothing is sent until you press “Post it now”.",
+    ),
+    h(
+      "section",
+      { key: "site", "aria-labelledby": "site-heading" },
+      h("h2", { id: "site-heading" }, "On the site"),
+      h(
+        "div",
+        { className: "sample" },
+        h("p", { className: "sample-title" }, headline(data.kind, preview.date, preview.hours)),
+        h("p", { className: "note-text" }, preview.email),
+        h("p", { className: "meta" }, `Until ${momentWords(new Date(data.endsAt))}`),
+      ),
+      h("p", null, siteEffect(data.kind, preview)),
+      data.replaces
+        ? h(
+            "p",
+            { className: "note" },
+            `It replaces the update on the site now: “${data.replaces.note}”.`,
+          )
+        : null,
+    ),
+    lists.includes("email")
+      ? h(
+          "section",
+          { key: "email", "aria-labelledby": "email-heading" },
+          h("h2", { id: "email-heading" }, "Email to the email list"),
+          h(
+            "dl",
+            { className: "sample" },
+            h("dt", null, "Subject"),
+            h("dd", null, preview.subject),
+            h("dt", null, "Message"),
+            h("dd", null, preview.email),
+          ),
+          h(
+            "p",
+            null,
+            `${offered.email ?? "The service"} sends it to everyone who confirmed their signup, with its unsubscribe link.`,
+          ),
+        )
+      : null,
+    lists.includes("text") && preview.text
+      ? h(
+          "section",
+          { key: "text", "aria-labelledby": "text-heading" },
+          h("h2", { id: "text-heading" }, "Text to the text list"),
+          h("p", { className: "sample note-text" }, preview.text),
+          h(
+            "p",
+            { className: "meta" },
+            `${septets(preview.text)} of ${segmentLength} characters: one message to each number that confirmed by replying YES and has not replied STOP.`,
+          ),
+          h(
+            "p",
+            { className: "when" },
+            data.textsWait
+              ? `Texts go only from ${data.textsWait.hours} on the rink's clock: these wait, and go at ${data.textsWait.until}.`
+              : "The texts go now.",
+          ),
+        )
+      : null,
+    lists.length === 0
+      ? h("p", { key: "none" }, "No email or text goes out: it shows on the site only.")
+      : null,
+    h(
+      "form",
+      { key: "f", method: "post", action: updatesPath, className: "actions" },
+      hidden("id", values.id),
+      hidden("kind", values.kind),
+      hidden("note", values.note),
+      hidden("date", values.date),
+      hidden("opens", values.opens),
+      hidden("closes", values.closes),
+      hidden("until", values.until),
+      lists.map((list) => hidden("lists", list, `lists-${list}`)),
+      h("button", { type: "submit" }, "Post it now"),
+      h(
+        "button",
+        { type: "submit", className: "quiet", formAction: `${updatesPath}/edit` },
+        "Change it",
+      ),
+    ),
+  ];
+}
+
+export function previewPage(data: PreviewPageData): string {
+  return layout("Check the update", h(PreviewBody, data), data.email);
 }

@@ -1,0 +1,34 @@
+// The owner's screens are React components rendered to HTML on the server (decision 019), the
+// same on Node and on the Worker (react-dom/server: Node's build on Node, the edge build in the
+// Worker's bundle). No script is sent: a page is markup and one stylesheet, every action a form.
+// The components call createElement (as `h`), not JSX: Node runs the server's .ts files as they
+// are, and its type stripping has no JSX.
+import type { ReactElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+
+export { createElement as h } from "react";
+
+/** HTML's own boolean attributes, which React writes as `name=""`. */
+const booleans =
+  /\s(autofocus|checked|disabled|download|hidden|multiple|readonly|required|selected)=""/g;
+
+/**
+ * A page as HTML, spelt as the owner's pages always were (the tests pin a few exact strings):
+ * `<!doctype html>` first, void elements without the XML slash, boolean attributes bare, an
+ * input's type, id, name and value first (React writes name and value last), and `'` as
+ * `&#39;`. Safe as plain text edits: React escapes every `"`, `'`, `<` and `>` in text and in
+ * attribute values, so none of these patterns can come from what was typed.
+ */
+export function renderPage(page: ReactElement): string {
+  const markup = renderToStaticMarkup(page)
+    .replace(/<input( [^>]*)\/>/g, (_, attributes: string) => {
+      const all = [...attributes.matchAll(/ [^\s=]+(?:="[^"]*")?/g)].map(([a]) => a);
+      const named = (name: string) => all.filter((a) => a.startsWith(` ${name}=`));
+      const first = ["type", "id", "name", "value"].flatMap(named);
+      return `<input${[...first, ...all.filter((a) => !first.includes(a))].join("")}>`;
+    })
+    .replace(/\/>/g, ">")
+    .replace(booleans, " $1")
+    .replaceAll("&#x27;", "&#39;");
+  return `<!doctype html>\n${markup}\n`;
+}
