@@ -139,7 +139,7 @@ describe("groups and field trips", () => {
     expect(section.textContent).toContain(plainText(groups.booking, plainFacts));
     const line = phoneByLabel(site.phones, groups.phone);
     expect(
-      within(section).getByRole("link", { name: `Call ${formatPhone(line.number)}` }),
+      within(section).getByRole("link", { name: `Book your group: ${formatPhone(line.number)}` }),
     ).toHaveAttribute("href", telHref(line.number));
   });
 
@@ -154,7 +154,7 @@ describe("groups and field trips", () => {
         callClassName=""
       />,
     );
-    expect(screen.getByRole("link", { name: /^Call / })).toHaveAttribute(
+    expect(screen.getByRole("link", { name: /^Book your group: / })).toHaveAttribute(
       "href",
       telHref(other.number),
     );

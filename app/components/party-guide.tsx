@@ -47,7 +47,8 @@ export function PartyQuestions({
   );
 }
 
-/** Groups and field trips: who may come, the group rules, and a call to book (by phone only). */
+/** Groups and field trips: who may come, the group rules, and a call to book (by phone only).
+ * Its link's name is not "Call (number)": that is the party booking's, above it on the page. */
 export function GroupVisitsSection({
   groups,
   phones,
@@ -94,9 +95,11 @@ export function GroupVisitsSection({
           <p className="mt-3 text-slate-800">
             <RichText text={groups.booking} facts={facts} />
           </p>
-          <a href={telHref(line.number)} className={`mt-4 whitespace-nowrap ${callClassName}`}>
+          <a href={telHref(line.number)} className={`mt-4 text-center ${callClassName}`}>
             <PhoneIcon />
-            Call {formatPhone(line.number)}
+            <span>
+              Book your group: <span className="whitespace-nowrap">{formatPhone(line.number)}</span>
+            </span>
           </a>
         </div>
       </div>

@@ -45,11 +45,21 @@ test.describe("axe and headings", () => {
       await expect(toggle).toHaveAttribute("aria-expanded", "false");
       await page.setViewportSize(viewports.desktop);
       await expect(toggle).toBeHidden();
+      // A closed answer is out of axe's sight (Parties' questions, issue 34): checked closed at
+      // 390x844 above, open here.
+      await openEveryDetails(page);
       await expectNoViolations(page, `on ${path} at ${sizeName(viewports.desktop)}`);
       await expectHeadingsInOrder(page);
     });
   }
 });
+
+/** Opens every <details> in the main content (there may be none), as a click would. */
+async function openEveryDetails(page: Page) {
+  await page.locator("main details").evaluateAll((all) => {
+    for (const d of all) (d as HTMLDetailsElement).open = true;
+  });
+}
 
 /** The form states are reached once, then checked at both sizes: resizing keeps the state. */
 async function expectNoViolationsAtBothSizes(page: Page, state: string) {

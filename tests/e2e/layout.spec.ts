@@ -21,6 +21,11 @@ for (const path of [...routes, unknownPath]) {
       "true",
     );
     expect(await overflow(page)).toEqual({ document: 0, body: 0 });
+    // Every question opened (Parties' guide, issue 34): a long answer wraps, never widens.
+    await page.locator("main details").evaluateAll((all) => {
+      for (const d of all) (d as HTMLDetailsElement).open = true;
+    });
+    expect(await overflow(page)).toEqual({ document: 0, body: 0 });
   });
 }
 
