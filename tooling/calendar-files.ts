@@ -1,8 +1,9 @@
 import { loadSiteContent } from "../app/content/load.ts";
-import { calendarPath, eventId } from "../app/lib/calendar-path.ts";
+import { calendarPath, eventId, feedPath } from "../app/lib/calendar-path.ts";
 import { occurrenceCalendarPath, occurrences } from "../app/lib/event-occurrences.ts";
 import { rinkClock } from "../rink/calendar-day.ts";
 import { eventCalendar, sessionCalendar } from "./vite/calendar.ts";
+import { scheduleFeed } from "./vite/feed.ts";
 
 /** One .ics file per public session, per upcoming one-off event and per date of the owner's
  * events: file name → text. */
@@ -37,5 +38,7 @@ export function sessionCalendars(siteUrl: string): Map<string, string> {
       eventCalendar(o.date, { name, time, price, description }, ctx, eventId(o.date, o.event.id)),
     );
   }
+  // The whole schedule as one calendar to subscribe to, linked from /events.
+  files.set(feedPath.slice(1), scheduleFeed(site, { siteUrl, now: ctx.from }));
   return files;
 }

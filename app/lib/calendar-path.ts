@@ -11,3 +11,6 @@ export function eventId(date: string, name: string): string {
     .replace(/^-|-$/g, "");
   return `${date}-${slug}`;
 }
+
+/** The whole schedule as one calendar to subscribe to: public sessions and events (issue 34). */
+export const feedPath = "/calendar/rink.ics";

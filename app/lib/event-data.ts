@@ -7,6 +7,7 @@ import {
 } from "../../rink/calendar-day.ts";
 import type { Address, Session, SiteContent, SpecialDate, TimeRange } from "../content/types.ts";
 import { buildDate } from "./build-date.ts";
+import type { Occurrence } from "./event-occurrences.ts";
 import { siteUrl } from "./seo.ts";
 import { postalAddress } from "./structured-data.ts";
 
@@ -38,32 +39,28 @@ export function rinkDateTime(date: string, time: string, timeZone: string): stri
 
 const schema = (name: string) => `https://schema.org/${name}`;
 
-/**
- * schema.org `Event`s for what the home page lists: each public session on each of its dates
- * in the next 14 days (cancelled on a date the owner closed, as its card says), and each
- * special event of the coming special dates. Prices and times are the content's, as the page
- * shows them; `image` is the absolute URL of the rink's photo, when there is one.
- */
-export function eventsJsonLd(
-  rink: EventFacts,
+/** One schema.org Event of the rink's, as Google's event rich results read it. */
+interface EventInput {
+  name: string;
+  description?: string | undefined;
+  date: string;
+  time: TimeRange;
+  offers: { name?: string; price: number }[];
+  cancelled?: boolean;
+}
+
+function eventBuilder(
+  rink: Pick<EventFacts, "name" | "address" | "timeZone">,
   siteUrl: string,
-  today: string,
+  pageUrl: string,
   image?: string,
-): object[] {
+) {
   const place = {
     "@type": "Place",
     name: rink.name,
     address: postalAddress(rink.address),
   };
-  const pageUrl = `${siteUrl}/#hours`;
-  const event = (e: {
-    name: string;
-    description?: string;
-    date: string;
-    time: TimeRange;
-    offers: { name?: string; price: number }[];
-    cancelled?: boolean;
-  }) => ({
+  return (e: EventInput) => ({
     "@type": "Event",
     name: e.name,
     ...(e.description ? { description: e.description } : {}),
@@ -83,6 +80,21 @@ export function eventsJsonLd(
       url: pageUrl,
     })),
   });
+}
+
+/**
+ * schema.org `Event`s for what the home page lists: each public session on each of its dates
+ * in the next 14 days (cancelled on a date the owner closed, as its card says), and each
+ * special event of the coming special dates. Prices and times are the content's, as the page
+ * shows them; `image` is the absolute URL of the rink's photo, when there is one.
+ */
+export function eventsJsonLd(
+  rink: EventFacts,
+  siteUrl: string,
+  today: string,
+  image?: string,
+): object[] {
+  const event = eventBuilder(rink, siteUrl, `${siteUrl}/#hours`, image);
 
   const sessions = Array.from({ length: sessionEventsWindowDays }, (_, i) =>
     addDays(today, i),
@@ -133,4 +145,39 @@ export function eventsJsonLd(
 export const upcomingEvents = (site: SiteContent, image?: string) => ({
   "@context": "https://schema.org",
   "@graph": eventsJsonLd(site, siteUrl, buildDate, image ? `${siteUrl}${image}` : undefined),
+});
+
+/** How far ahead /events lists the owner's events' dates as schema.org Events (issue 34). */
+export const ownerEventsWindowDays = 28;
+
+/**
+ * schema.org `Event`s for /events: each date of the owner's events in the next 28 days, as the
+ * page lists it (its price, times and description); `pageUrl` is the page's address.
+ */
+export function occurrencesJsonLd(
+  rink: Pick<EventFacts, "name" | "address" | "timeZone">,
+  list: readonly Occurrence[],
+  siteUrl: string,
+  today: string,
+  image?: string,
+): object[] {
+  const event = eventBuilder(rink, siteUrl, `${siteUrl}/events`, image);
+  const last = addDays(today, ownerEventsWindowDays - 1);
+  return list
+    .filter((o) => o.date >= today && o.date <= last)
+    .map((o) =>
+      event({
+        name: o.event.title,
+        description: o.event.description,
+        date: o.date,
+        time: o.event.time,
+        offers: [{ name: "Admission", price: o.event.price }],
+      }),
+    );
+}
+
+/** The owner's events of the next 28 days as schema.org Events, as the build day sees them. */
+export const ownerEvents = (site: SiteContent, list: readonly Occurrence[]) => ({
+  "@context": "https://schema.org",
+  "@graph": occurrencesJsonLd(site, list, siteUrl, buildDate),
 });

@@ -2,6 +2,7 @@
 // subscribe, and each event's dates the visitor's day shows (the 60 days up to each date,
 // app/lib/dated.ts), with its time, price, tags and calendar file.
 import type { Page } from "@playwright/test";
+import { feedPath } from "../../app/lib/calendar-path.ts";
 import { occurrenceCalendarPath, occurrences } from "../../app/lib/event-occurrences.ts";
 import { addDays, rinkClock } from "../../rink/calendar-day.ts";
 import { formatDate, formatPrice, formatTimeRange } from "../../rink/format.ts";
@@ -34,4 +35,35 @@ export async function expectEvents(page: Page) {
     .locator("li:not([hidden]) time")
     .evaluateAll((els) => els.map((el) => el.getAttribute("datetime")));
   expect(dates).toEqual(shown.map((o) => o.date));
+
+  // The whole schedule's feed: its address to copy, a subscribe link, and how, app by app.
+  const subscribe = main.getByRole("region", { name: words.subscribe.heading });
+  await expect(subscribe).toContainText(words.subscribe.intro);
+  const address = subscribe.getByLabel("The calendar's address");
+  await expect(address).toHaveValue(new RegExp(`^https?://[^/]+${feedPath}$`));
+  const feedUrl = await address.inputValue();
+  await expect(subscribe.getByRole("link", { name: "Subscribe on this device" })).toHaveAttribute(
+    "href",
+    feedUrl.replace(/^https?:/, "webcal:"),
+  );
+  await expect(subscribe.getByRole("link", { name: "Download the calendar file" })).toHaveAttribute(
+    "href",
+    feedPath,
+  );
+  for (const step of words.subscribe.steps) {
+    await expect(subscribe).toContainText(step.app);
+    await expect(subscribe).toContainText(step.how);
+  }
+  const feed = await page.request.get(feedPath);
+  expect(feed.status()).toBe(200);
+  expect(await feed.text()).toMatch(/^BEGIN:VCALENDAR\r\n/);
+  // One schema.org Event per date of the next 28 days (app/lib/event-data.ts).
+  const jsonLd = await page
+    .locator('script[type="application/ld+json"]')
+    .evaluateAll((els) => els.map((el) => JSON.parse(el.textContent ?? "null")));
+  const listed = jsonLd.flatMap((b) => (Array.isArray(b?.["@graph"]) ? b["@graph"] : []));
+  const soon = shown.filter((o) => o.date <= addDays(today, 27));
+  expect(
+    listed.map((e: { name: string; startDate: string }) => `${e.startDate.slice(0, 10)} ${e.name}`),
+  ).toEqual(soon.map((o) => `${o.date} ${o.event.title}`));
 }

@@ -18,7 +18,8 @@ const byDay: Record<Day, string> = {
   sunday: "SU",
 };
 
-function vtimezone(tzid: string): string {
+/** The rink's zone as a VTIMEZONE (the feed's too, tooling/vite/feed.ts). */
+export function vtimezone(tzid: string): string {
   return [
     "BEGIN:VTIMEZONE",
     `TZID:${tzid}`,

@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { addDays } from "../../rink/calendar-day.ts";
+import { eventDates } from "../../rink/repeats.ts";
+import { site } from "../content/site.ts";
+import { occurrencesJsonLd, ownerEventsWindowDays, rinkDateTime } from "./event-data.ts";
+import { occurrences } from "./event-occurrences.ts";
+
+// The owner's events on /events for search engines (issue 34), checked against Google's event
+// structured-data fields as event-data.test.ts checks Home's: required name, startDate and a
+// Place with its PostalAddress; recommended description, endDate, eventStatus,
+// eventAttendanceMode, offers (price, priceCurrency, availability, url) and organizer. One Event
+// per date, from the tests' content.
+
+const siteUrl = "https://rink.example";
+const schema = (name: string) => `https://schema.org/${name}`;
+const today = "2026-11-26";
+
+interface EventData {
+  "@type": string;
+  name: string;
+  description: string;
+  startDate: string;
+  endDate: string;
+  eventStatus: string;
+  eventAttendanceMode: string;
+  location: { "@type": string; name: string; address: Record<string, string> };
+  organizer: { "@type": string; name: string; url: string };
+  offers: {
+    "@type": string;
+    price: number;
+    priceCurrency: string;
+    availability: string;
+    url: string;
+  }[];
+}
+
+const owned = site.pages.events.events;
+const data = (on: string) =>
+  occurrencesJsonLd(site, occurrences(owned, on), siteUrl, on) as EventData[];
+
+describe("the owner's events as schema.org Events", () => {
+  it("gives one Event per date in the next 28 days, and none past or later", () => {
+    const last = addDays(today, ownerEventsWindowDays - 1);
+    const expected = owned
+      .flatMap((e) => eventDates(e, today, last).map((date) => `${date} ${e.title}`))
+      .sort();
+    expect(expected.length).toBeGreaterThan(2);
+    expect(
+      data(today)
+        .map((e) => `${e.startDate.slice(0, 10)} ${e.name}`)
+        .sort(),
+    ).toEqual(expected);
+    // A later day: the dates before it are gone.
+    const later = addDays(today, 20);
+    for (const e of data(later)) expect(e.startDate.slice(0, 10) >= later).toBe(true);
+  });
+
+  it("has the fields Google requires and recommends, with the event's times, price and words", () => {
+    for (const event of data(today)) {
+      const source = owned.find((e) => e.title === event.name);
+      if (!source) throw new Error(`${event.name} is not an event of the content`);
+      const date = event.startDate.slice(0, 10);
+      expect(event["@type"]).toBe("Event");
+      expect(event.startDate).toBe(rinkDateTime(date, source.time.start, site.timeZone));
+      expect(event.endDate).toBe(rinkDateTime(date, source.time.end, site.timeZone));
+      expect(event.description).toBe(source.description);
+      expect(event.eventStatus).toBe(schema("EventScheduled"));
+      expect(event.eventAttendanceMode).toBe(schema("OfflineEventAttendanceMode"));
+      expect(event.location).toMatchObject({
+        "@type": "Place",
+        name: site.name,
+        address: {
+          "@type": "PostalAddress",
+          streetAddress: site.address.street,
+          addressCountry: "US",
+        },
+      });
+      expect(event.organizer).toEqual({
+        "@type": "Organization",
+        name: site.name,
+        url: `${siteUrl}/`,
+      });
+      expect(event.offers).toEqual([
+        {
+          "@type": "Offer",
+          name: "Admission",
+          price: source.price,
+          priceCurrency: "USD",
+          availability: schema("InStock"),
+          url: `${siteUrl}/events`,
+        },
+      ]);
+    }
+  });
+
+  it("writes the rink's offset of each date: EST in December", () => {
+    const homeschool = data(today).find((e) => e.name === "Homeschool skate");
+    expect(homeschool?.startDate).toBe("2026-12-08T13:00:00-05:00");
+  });
+});
