@@ -68,6 +68,7 @@ export function inboxRoutes({ owner, hooks, updates, editor, ...deps }: InboxRou
       "/",
       ownerRoutes({
         background: deps.background,
+        editorConnected: Boolean(editor),
         ...(updates
           ? { updates: { ...(deps.outbox ? { outbox: deps.outbox } : {}), ...updates } }
           : {}),

@@ -8,6 +8,7 @@
 // the sign-in's answer time with a slow or failing mailer, are server/owner/auth.test.ts.
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { homeWords } from "../server/owner/words.ts";
 import {
   clientAddresses,
   edgeTarget,
@@ -26,6 +27,9 @@ const contact = {
 };
 
 const nextClient = clientAddresses("10.200");
+
+const unescaped = (text: string) =>
+  text.replaceAll("&quot;", '"').replaceAll("&#39;", "'").replaceAll("&amp;", "&");
 
 describe.for([
   ["Node", nodeTarget],
@@ -146,7 +150,8 @@ describe.for([
     expect(
       (await submit("newsletter", { email: "fam@example.com", phone: "3175550199" })).status,
     ).toBe(200);
-    const messages = await (await send("/inbox/", { cookie })).text();
+    // The messages' list; /inbox/ itself is the owner's home (issue 33).
+    const messages = await (await send("/inbox/?view=messages", { cookie })).text();
     expect(messages).toContain("Pat Skater");
     expect(messages).toContain(
       'href="mailto:pat%40example.com?subject=Re%3A%20Birthday%20Party%20Booking"',
@@ -166,6 +171,43 @@ describe.for([
     }
     const none = await (await send("/inbox/?q=nobody", { cookie })).text();
     expect(none).toContain("Nothing matches “nobody”.");
+  });
+
+  it("opens on the owner's home: what needs the owner first, each door one link away (issue 33)", async () => {
+    const home = async () => {
+      const res = await send("/inbox/", { cookie });
+      expect(res.status).toBe(200);
+      return unescaped(await res.text());
+    };
+    const page = await home();
+    expect(page).toContain(`<h1>${homeWords.heading}</h1>`);
+    expect(page).toContain(`<a href="/inbox/?view=messages">${homeWords.newMessages(1)}</a>`);
+    expect(page).toContain(`<a href="/inbox/?view=signups">${homeWords.newSignups(1)}</a>`);
+    // No GitHub App set up on these targets: the home says the editor is not connected.
+    expect(page).toContain(`<a href="/admin/">${homeWords.editorNotConnected}</a>`);
+    const doors = [
+      ...page.matchAll(/<a class="door" href="([^"]+)"><span class="door-label">([^<]+)/g),
+    ];
+    expect(doors.map(([, href, label]) => [href, label])).toEqual([
+      ["/inbox/?view=messages", "Messages"],
+      ["/inbox/?view=signups", "Signups"],
+      ["/inbox/updates", "Post an update"],
+      ["/admin/", "Edit the site"],
+    ]);
+    // What needs the owner goes once it is handled, and comes back when marked new again.
+    const fresh = target.query("SELECT id FROM submissions WHERE handled_at IS NULL AND spam = 0");
+    expect(fresh).toHaveLength(2);
+    for (const { id } of fresh) {
+      expect((await post(`/inbox/handled/${id}`, { handled: "1" }, cookie)).status).toBe(303);
+    }
+    const quiet = await home();
+    expect(quiet).not.toContain(homeWords.newMessages(1));
+    expect(quiet).not.toContain(homeWords.newSignups(1));
+    expect(quiet).not.toContain('class="badge"');
+    for (const { id } of fresh) {
+      expect((await post(`/inbox/handled/${id}`, { handled: "0" }, cookie)).status).toBe(303);
+    }
+    expect(await home()).toContain(homeWords.newMessages(1));
   });
 
   it("marks a message handled, and new again", async () => {
@@ -263,7 +305,9 @@ describe.for([
       200,
     );
     expect(await (await send("/inbox/?view=spam", { cookie })).text()).toContain("Empty the spam");
-    expect(await (await send("/inbox/", { cookie })).text()).not.toContain("spam.example");
+    expect(await (await send("/inbox/?view=messages", { cookie })).text()).not.toContain(
+      "spam.example",
+    );
     expect((await post("/inbox/spam/empty", {}, cookie)).status).toBe(303);
     expect(target.query("SELECT id FROM submissions WHERE spam = 1")).toEqual([]);
   });

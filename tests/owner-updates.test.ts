@@ -12,6 +12,7 @@ import { textsPerMonth } from "../rink/forms/newsletter.ts";
 import { liveUpdatePath } from "../rink/live-update.ts";
 import { kitBroadcastDescription } from "../server/lists/kit.ts";
 import { confirmationText } from "../server/lists/text-message.ts";
+import { homeWords } from "../server/owner/words.ts";
 import {
   clientAddresses,
   edgeTarget,
@@ -193,6 +194,15 @@ describe.for([
     ]);
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain("The text list is not set up.");
+    // The owner's home says so first, with the way to Post an update (issue 33).
+    const home = await (await send("/inbox/", { cookie })).text();
+    for (const [list, service] of [
+      ["The email list", "Kit"],
+      ["The text list", "Twilio"],
+    ] as const) {
+      expect(unescaped(home)).toContain(homeWords.listNotConnected(list, service));
+    }
+    expect(home).toContain(`<a class="door" href="/inbox/updates">`);
   });
 
   it("answers bad input with a 4xx page: what is wrong, beside its field, and everything typed kept", async () => {
@@ -350,6 +360,11 @@ describe.for([
 
     const list = await (await send("/inbox/updates?done=posted", { cookie })).text();
     expect(list).toContain('<p class="summary" role="status">Posted.');
+    // The owner's home says what the site shows now, a link to its page (issue 33).
+    const homeWhile = await (await send("/inbox/", { cookie })).text();
+    expect(homeWhile).toMatch(
+      /<li><a href="\/inbox\/updates">On the site now: Closed today, until \w{3}, \w{3} \d+/,
+    );
     expect(list).toContain(`action="/inbox/updates/${id}/end"`);
     expect(list).toContain(">End now</button>");
 
@@ -361,6 +376,7 @@ describe.for([
     expect(after).toContain("Nothing: the site shows its usual hours and announcement.");
     expect(after).toMatch(/Ended \w{3}, \w{3} \d+/);
     expect(after).not.toContain(">End now</button>");
+    expect(await (await send("/inbox/", { cookie })).text()).not.toContain("On the site now:");
     expect((await post(`/inbox/updates/${crypto.randomUUID()}/end`, {})).status).toBe(404);
   });
 
@@ -448,6 +464,7 @@ describe.for([
     expect(form).toContain('value="email"> The email list (sent by Kit)</label>');
     expect(form).toContain('value="text"> The text list (sent by Twilio)</label>');
     expect(form).not.toContain("are not set up");
+    expect(await (await send("/inbox/", { cookie })).text()).not.toContain("is not connected:");
 
     const note = "Closed today for the ice storm.";
     const preview = await (

@@ -13,17 +13,23 @@ import { linkMinutes } from "./auth.ts";
 import { h, renderPage } from "./html.ts";
 import type { Deleted, InboxCounts, InboxView, Person } from "./store.ts";
 import { stylesheetPath } from "./stylesheet.ts";
+import { homeWords } from "./words.ts";
 
 export { stylesheet, stylesheetPath } from "./stylesheet.ts";
 
 interface LayoutProps {
   title: string;
   signedInAs?: string | undefined;
+  /** The home screen itself: no link to it. */
+  atHome?: boolean;
   children?: ReactNode;
 }
 
+/** Where "Back to the inbox" goes: the messages (the home is /inbox/ itself). */
+export const messagesPath = "/inbox/?view=messages";
+
 /** Every owner page's document: the head, the bar with "Sign out" when signed in, the main. */
-export function Layout({ title, signedInAs, children }: LayoutProps) {
+export function Layout({ title, signedInAs, atHome = false, children }: LayoutProps) {
   return h(
     "html",
     { lang: "en" },
@@ -53,14 +59,26 @@ export function Layout({ title, signedInAs, children }: LayoutProps) {
             )
           : null,
       ),
-      h("main", { id: "main" }, children),
+      h(
+        "main",
+        { id: "main" },
+        signedInAs && !atHome
+          ? h("p", { className: "crumb" }, h("a", { href: "/inbox/" }, homeWords.home))
+          : null,
+        children,
+      ),
     ),
   );
 }
 
 /** A whole page as HTML: the layout around the body. */
-export function layout(title: string, body: ReactNode, signedInAs?: string): string {
-  return renderPage(h(Layout, { title, signedInAs }, body));
+export function layout(
+  title: string,
+  body: ReactNode,
+  signedInAs?: string,
+  atHome = false,
+): string {
+  return renderPage(h(Layout, { title, signedInAs, atHome }, body));
 }
 
 export function signInPage(note?: string): string {
@@ -141,7 +159,7 @@ export function messagePage(title: string, text: string, signedInAs?: string): s
     [
       h("h1", { key: "h" }, title),
       h("p", { key: "p", role: "status" }, text),
-      h("p", { key: "a" }, h("a", { href: "/inbox/" }, "Back to the inbox")),
+      h("p", { key: "a" }, h("a", { href: messagesPath }, "Back to the inbox")),
     ],
     signedInAs,
   );
@@ -375,8 +393,8 @@ function InboxBody({ view, search, counts, rows, updates, optOuts }: InboxPageDa
     h(
       "form",
       { key: "x", method: "post", action: "/inbox/sign-out-everywhere", className: "everywhere" },
-      h("p", null, "Lost a phone, or signed in on someone else's computer?"),
-      h("button", { type: "submit", className: "quiet" }, "Sign out everywhere"),
+      h("p", null, homeWords.lostPhone),
+      h("button", { type: "submit", className: "quiet" }, homeWords.signOutEverywhere),
     ),
   ];
 }
@@ -439,7 +457,7 @@ export function forgetPage(id: number, person: Person, rows: Submission[], email
             ),
           )
         : null,
-      h("p", { key: "a" }, h("a", { href: "/inbox/" }, "Back to the inbox")),
+      h("p", { key: "a" }, h("a", { href: messagesPath }, "Back to the inbox")),
     ],
     email,
   );

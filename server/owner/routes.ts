@@ -13,6 +13,7 @@ import { formOfKind } from "../inbox/forms.ts";
 import type { Mailer } from "../inbox/notify.ts";
 import type { RateDecision } from "../inbox/rate-limit.ts";
 import { subscriberKey } from "../inbox/subscriber-key.ts";
+import { headline } from "../lists/updates.ts";
 import {
   askForLink,
   endAllSessions,
@@ -27,6 +28,7 @@ import {
 } from "./auth.ts";
 import { findList, onList, submissionsCsv } from "./csv.ts";
 import type { Deletions } from "./deletions.ts";
+import { homePage } from "./home-page.ts";
 import {
   badLinkPage,
   confirmLinkPage,
@@ -61,6 +63,8 @@ export interface OwnerDeps {
   deletions?: Deletions;
   /** "Post an update" at /inbox/updates (update-routes.ts); absent, no such pages. */
   updates?: UpdatesDeps;
+  /** Whether the editor's GitHub App is set up: the home says so when it is not. */
+  editorConnected?: boolean;
   now?: () => Date;
   log?: (message: string) => void;
 }
@@ -169,6 +173,26 @@ export function ownerRoutes(deps: OwnerDeps) {
   const currentOwner = (c: Context) =>
     sessionOwner(store, getCookie(c, cookieOf(c).name), now(), deps.owners);
 
+  /** What the home says: the counts, the update the site shows now, what is not connected. */
+  async function homeData() {
+    const updates = deps.updates;
+    const [counts, current] = await Promise.all([
+      store.counts(),
+      updates ? updates.store.current(now().toISOString()) : null,
+    ]);
+    return {
+      counts,
+      updates: Boolean(updates),
+      live: current
+        ? { update: current, headline: headline(current.kind, current.date, current.hours?.[0]) }
+        : null,
+      listsNotConnected: updates
+        ? (["email", "text"] as const).filter((list) => !updates.services[list])
+        : [],
+      editorConnected: deps.editorConnected ?? false,
+    };
+  }
+
   const signedIn: MiddlewareHandler<OwnerEnv> = async (c, next) => {
     const owner = await currentOwner(c);
     if (!owner) return c.html(pleaseSignInPage(), 401);
@@ -183,6 +207,10 @@ export function ownerRoutes(deps: OwnerDeps) {
   app.get("/inbox/", async (c) => {
     const owner = await currentOwner(c);
     if (!owner) return c.html(signInPage());
+    // The owner's home (home-page.ts) at /inbox/ itself; a view or a search is the list.
+    if (c.req.query("view") === undefined && c.req.query("q") === undefined) {
+      return c.html(homePage({ email: owner, ...(await homeData()) }));
+    }
     const requested = c.req.query("view");
     const view: InboxView =
       requested === "signups" || requested === "spam" ? requested : "messages";

@@ -72,4 +72,18 @@ legend { padding: 0; margin-bottom: .25rem; font-weight: 600; }
 .sample form { margin-top: .75rem; }
 .sample-title { font-weight: 700; }
 .note-text { white-space: pre-wrap; overflow-wrap: anywhere; }
+.crumb { margin: 0 0 .25rem; }
+.crumb a { display: inline-block; min-height: 44px; padding: .6rem 0; font-weight: 600; }
+.attention { margin: 1rem 0 1.5rem; padding: .75rem 1rem .25rem; border: 2px solid var(--line); border-left: 6px solid #b45309; border-radius: .5rem; background: #fffbeb; }
+.attention h2, nav > h2 { font-size: 1.15rem; margin: 0 0 .5rem; }
+.needs { margin: 0; padding: 0; list-style: none; }
+.needs li + li { border-top: 1px solid #fcd34d; }
+.needs a { display: block; min-height: 44px; padding: .55rem 0; font-weight: 600; line-height: 1.35; overflow-wrap: anywhere; }
+.attention p { margin: 0 0 .5rem; }
+.doors { list-style: none; padding: 0; margin: 0; display: grid; gap: .75rem; }
+.door { display: block; min-height: 44px; padding: .9rem 1rem; border: 2px solid var(--brand); border-radius: .75rem; text-decoration: none; color: var(--ink); }
+.door:hover { background: var(--soft); }
+.door-label { font-size: 1.2rem; font-weight: 700; color: var(--brand); }
+.door-hint { display: block; margin-top: .15rem; color: #4b4060; font-size: .95rem; }
+@media (min-width: 40rem) { .doors { grid-template-columns: 1fr 1fr; } }
 `;

@@ -22,7 +22,7 @@ import {
   updateKinds,
 } from "../lists/updates.ts";
 import { h } from "./html.ts";
-import { layout } from "./pages.ts";
+import { layout, messagesPath } from "./pages.ts";
 import type { FormField, FormProblems, UpdateFormValues } from "./update-form.ts";
 
 export const updatesPath = "/inbox/updates";
@@ -429,7 +429,7 @@ function UpdatesBody(data: UpdatesPageData) {
             ),
           ),
     ),
-    h("p", { key: "back" }, h("a", { href: "/inbox/" }, "Back to the inbox")),
+    h("p", { key: "back" }, h("a", { href: messagesPath }, "Back to the inbox")),
   ];
 }
 
