@@ -1,5 +1,6 @@
 // The proxy's guard (guard.ts): what the editor may read and commit, and the message that names
 // the owner. The queries are Sveltia CMS 0.221.1's own (its GitHub backend), as it sends them.
+import { createPrivateKey, generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { readEach } from "../settings.ts";
 import { checkGraphql, editablePath, graphqlTokens, oneOperation, ownerMessage } from "./guard.ts";
@@ -199,12 +200,16 @@ describe("a GraphQL request through the proxy", () => {
 });
 
 describe("the editor's settings", () => {
-  const key =
-    "-----BEGIN RSA PRIVATE KEY-----\nMIIBOgIBAAJBAKj34GkxFhD9\n-----END RSA PRIVATE KEY-----";
+  // A key as GitHub hands it out (PKCS#1), and the same key as PKCS#8.
+  const pair = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const key = pair.privateKey.export({ type: "pkcs1", format: "pem" }).toString().trim();
+  const pkcs8 = pair.privateKey.export({ type: "pkcs8", format: "pem" }).toString();
 
-  it("take the private key as a PEM file, or on one line with \\n escapes", () => {
-    expect(parsePrivateKey(key)).toBe(`${key}\n`);
-    expect(parsePrivateKey(key.replaceAll("\n", "\\n"))).toBe(`${key}\n`);
+  it("take the private key as a PEM file, or on one line with \\n escapes, as PKCS#8", () => {
+    expect(parsePrivateKey(key)).toBe(pkcs8);
+    expect(parsePrivateKey(key.replaceAll("\n", "\\n"))).toBe(pkcs8);
+    expect(parsePrivateKey(pkcs8)).toBe(pkcs8);
+    expect(createPrivateKey(parsePrivateKey(key) as string).asymmetricKeyType).toBe("rsa");
     expect(parsePrivateKey("ghp_notakey")).toBeNull();
     const { refused } = readEach({
       GITHUB_APP_PRIVATE_KEY: "ghp_notakey",
@@ -223,7 +228,7 @@ describe("the editor's settings", () => {
     }).settings;
     expect(editorGithubOf(all).github).toEqual({
       appId: "12345",
-      privateKey: `${key}\n`,
+      privateKey: pkcs8,
       installationId: "678",
       repo,
       apiUrl: "https://api.github.com",

@@ -8,14 +8,42 @@ export const repoPattern = /^[\w.-]{1,100}\/[\w.-]{1,100}$/;
 
 /**
  * The PEM private key, with literal "\n" escapes turned into line breaks (a host's variable is
- * often one line); null when it is not one whole PEM private key.
+ * often one line), as PKCS#8: GitHub hands out PKCS#1 ("BEGIN RSA PRIVATE KEY"), which the
+ * Worker's Web Crypto cannot import, so it is wrapped here. Null when it is not one whole PEM
+ * private key.
  */
 export function parsePrivateKey(text: string): string | null {
   const pem = text.replaceAll("\\n", "\n").trim();
   const found =
-    /^-----BEGIN ((?:RSA )?PRIVATE KEY)-----\n[A-Za-z0-9+/=\s]+\n-----END \1-----$/.exec(pem);
-  return found ? `${pem}\n` : null;
+    /^-----BEGIN ((?:RSA )?PRIVATE KEY)-----\n([A-Za-z0-9+/=\s]+)\n-----END \1-----$/.exec(pem);
+  if (!found) return null;
+  const body = (found[2] ?? "").replace(/\s+/g, "");
+  if (found[1] === "PRIVATE KEY") return pemOf(body);
+  let der: Uint8Array;
+  try {
+    der = Uint8Array.from(atob(body), (c) => c.charCodeAt(0));
+  } catch {
+    return null;
+  }
+  // PrivateKeyInfo (RFC 5208): version 0, rsaEncryption with NULL parameters, the PKCS#1 key.
+  const rsaAlgorithm = [
+    0x30, 0x0d, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01, 0x05, 0x00,
+  ];
+  const inner = [0x02, 0x01, 0x00, ...rsaAlgorithm, 0x04, ...derLength(der.length), ...der];
+  const info = Uint8Array.from([0x30, ...derLength(inner.length), ...inner]);
+  return pemOf(btoa(String.fromCharCode(...info)));
 }
+
+/** A DER length: one byte below 128, else its byte count and its bytes. */
+function derLength(length: number): number[] {
+  if (length < 0x80) return [length];
+  const bytes: number[] = [];
+  for (let rest = length; rest > 0; rest = Math.floor(rest / 256)) bytes.unshift(rest % 256);
+  return [0x80 | bytes.length, ...bytes];
+}
+
+const pemOf = (base64: string) =>
+  `-----BEGIN PRIVATE KEY-----\n${base64.match(/.{1,64}/g)?.join("\n")}\n-----END PRIVATE KEY-----\n`;
 
 /** The editor's GitHub App, when all of its settings are given. */
 export interface EditorGithub {
