@@ -68,19 +68,20 @@ export const inboxHeaders: Record<string, string> = {
 /**
  * The content editor at /admin/ (Sveltia CMS, decision 008): not a public page, so its own
  * rule. Its script is ours ('self', no eval); Svelte writes its component styles at run time,
- * hence style-src 'unsafe-inline' here and nowhere else. In production it talks to GitHub's
- * API (and GitHub's status page, for an incident notice), shows the user's GitHub avatar, and
- * keeps files being edited as blob: URLs. The sign-in popup (Netlify's or our OAuth worker)
- * must be able to hand the token back to this page: same-origin-allow-popups, not same-origin.
+ * hence style-src 'unsafe-inline' here and nowhere else. It talks only to this site: GitHub is
+ * reached through the site's proxy (server/editor/, decision 018), so no GitHub origin here
+ * (nor GitHub's status page, whose check then says nothing). It keeps files being edited as
+ * blob: URLs. The sign-in popup (/admin/sign-in) must be able to hand its answer back to this
+ * page: same-origin-allow-popups, not same-origin.
  */
 export const adminHeaders: Record<string, string> = {
   "Content-Security-Policy": [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https://avatars.githubusercontent.com",
+    "img-src 'self' data: blob:",
     "font-src 'self'",
-    "connect-src 'self' blob: data: https://api.github.com https://www.githubstatus.com",
+    "connect-src 'self' blob: data:",
     "media-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'none'",

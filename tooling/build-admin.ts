@@ -11,6 +11,7 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { buildDirectory } from "./build-dir.ts";
+import { editorConfig } from "./editor-config.ts";
 import { projectRoot } from "./project.ts";
 
 const out = resolve(projectRoot, buildDirectory, "client", "admin");
@@ -79,8 +80,18 @@ if (/cdn\.jsdelivr\.net/.test(script)) {
 }
 writeFileSync(join(out, "sveltia-cms.js"), script);
 writeFileSync(join(out, "sveltia/package.json"), `${JSON.stringify({ version: cmsVersion })}\n`);
-const ownFiles = ["index.html", "config.yml"].map((file) => join(projectRoot, "admin", file));
+const ownFiles = ["index.html", "editor-init.js", "config.yml"].map((file) =>
+  join(projectRoot, "admin", file),
+);
 for (const file of ownFiles) copyFileSync(file, join(out, file.split("/").pop() ?? ""));
+// The repository the editor works on: GITHUB_REPO, the same setting the server's proxy reads.
+writeFileSync(
+  join(out, "config.yml"),
+  editorConfig(
+    readFileSync(join(projectRoot, "admin/config.yml"), "utf8"),
+    process.env.GITHUB_REPO,
+  ),
+);
 
 /** The files copied or rewritten here, for the stale-build check (build-inputs.ts). */
 export const adminSources = [

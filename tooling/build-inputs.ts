@@ -37,7 +37,11 @@ interface Manifest {
 /** The environment a build reads: its address, where the forms post, which content. */
 function buildSettings(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
   const names = Object.keys(env).filter(
-    (name) => name.startsWith("VITE_") || name === "SITE_URL" || name === "CONTENT_DIR",
+    (name) =>
+      name.startsWith("VITE_") ||
+      name === "SITE_URL" ||
+      name === "CONTENT_DIR" ||
+      name === "GITHUB_REPO",
   );
   return Object.fromEntries(names.sort().map((name) => [name, env[name] ?? ""]));
 }
