@@ -180,7 +180,7 @@ describe("the content matches the spec's business constants", () => {
     ]);
   });
 
-  it("has What We Offer, the four values and the Coming Soon list", () => {
+  it("has What We Offer, the four values and the Coming Soon list (the sample's events)", () => {
     expect(site.services.map((s) => s.name)).toEqual([
       "Roller skating",
       "Pizza and food",
@@ -193,10 +193,16 @@ describe("the content matches the spec's business constants", () => {
       "Quality service",
       "Community",
     ]);
-    const soon = site.comingSoon.map((c) => `${c.name}: ${c.detail}`).join("\n");
+    // The spec's Coming Soon items are events with dates since issue 34 (content/events.yml).
+    const soon = site.pages.events.events.map((e) => `${e.title}: ${e.description}`).join("\n");
     expect(soon).toMatch(/homeschool/i);
     expect(soon).toMatch(/monthly afternoon/i);
     expect(soon).toMatch(/all Christian music/i);
     expect(soon).toMatch(/theme nights/i);
+    const named = (title: RegExp) => site.pages.events.events.find((e) => title.test(e.title));
+    // Monthly, as the spec says: the homeschool skate in the afternoon.
+    expect(named(/homeschool/i)?.repeats).toBe("monthly");
+    expect((named(/homeschool/i)?.time.start ?? "") >= "12:00").toBe(true);
+    expect(named(/christian/i)?.repeats).toBe("monthly");
   });
 });

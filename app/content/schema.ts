@@ -213,10 +213,9 @@ export const partiesFile = z.object({
     .optional(),
 });
 
-/** content/about.yml: the story, services, values and what is coming. */
+/** content/about.yml: the story, services and values (what is coming is content/events.yml). */
 export const aboutFile = z.object({
   services: z.array(z.object({ name: text, summary: text, detail: text })).length(4),
-  comingSoon: z.array(z.object({ name: text, detail: text })).min(1),
   story: z.array(text).min(1),
   mission: text,
   values: z.array(z.object({ name: text, detail: text })).length(4),

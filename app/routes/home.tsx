@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { dayOf } from "../../rink/calendar-day.ts";
 import { smsConsent } from "../../rink/forms/newsletter.ts";
 import { buttonStyles } from "../../ui/button-styles.ts";
+import { ComingSoon } from "../components/coming-soon.tsx";
 import { PhoneIcon, PinIcon, StarIcon } from "../components/icons.tsx";
 import { OpenStatus } from "../components/open-status.tsx";
 import { PostedHours } from "../components/posted-hours.tsx";
@@ -139,17 +140,7 @@ export default function Home({ children: newsletter }: { children?: ReactNode })
         </div>
       </section>
 
-      <section aria-labelledby="coming-soon" className="mx-auto max-w-6xl px-4 py-16">
-        <SectionHeading id="coming-soon" title="Coming Soon" />
-        <ul className="mt-8 grid gap-6 sm:grid-cols-3">
-          {site.comingSoon.map((item) => (
-            <li key={item.name} className="rounded-2xl border-2 border-brand-100 border-dashed p-6">
-              <h3 className="font-display font-extrabold text-brand-900 text-xl">{item.name}</h3>
-              <p className="mt-2 text-slate-700">{item.detail}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <ComingSoon events={site.pages.events.events} />
 
       <section aria-labelledby="find-us" className="bg-brand-50 py-16">
         <div className="mx-auto grid max-w-6xl gap-6 px-4 md:grid-cols-3">

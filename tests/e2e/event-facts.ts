@@ -2,6 +2,7 @@
 // subscribe, and each event's dates the visitor's day shows (the 60 days up to each date,
 // app/lib/dated.ts), with its time, price, tags and calendar file.
 import type { Page } from "@playwright/test";
+import { nextEvents } from "../../app/components/coming-soon.tsx";
 import { feedPath } from "../../app/lib/calendar-path.ts";
 import { occurrenceCalendarPath, occurrences } from "../../app/lib/event-occurrences.ts";
 import { addDays, rinkClock } from "../../rink/calendar-day.ts";
@@ -66,4 +67,29 @@ export async function expectEvents(page: Page) {
   expect(
     listed.map((e: { name: string; startDate: string }) => `${e.startDate.slice(0, 10)} ${e.name}`),
   ).toEqual(soon.map((o) => `${o.date} ${o.event.title}`));
+}
+
+/** Home's "Coming Soon": each event's next date, nearest first, and the link to /events. */
+export async function expectComingSoon(page: Page) {
+  const soon = page.getByRole("region", { name: "Coming Soon" });
+  const today = rinkClock(new Date(), site.timeZone).date;
+  const next = nextEvents(site.pages.events.events, today);
+  expect(next.length).toBeGreaterThan(0);
+  const items = soon.locator("li[data-show-until]");
+  await expect(items).toHaveCount(next.length);
+  for (const [i, o] of next.entries()) {
+    const item = items.nth(i);
+    await expect(item.getByRole("heading", { name: o.event.title })).toBeVisible();
+    await expect(item).toContainText(formatDate(o.date));
+    await expect(item).toContainText(formatTimeRange(o.event.time));
+    await expect(item).toContainText(o.event.description);
+    await expect(item).toContainText(formatPrice(o.event.price));
+    await expect(
+      item.getByRole("link", { name: `Add to calendar: ${o.event.title}, ${formatDate(o.date)}` }),
+    ).toHaveAttribute("href", occurrenceCalendarPath(o));
+  }
+  await expect(soon.getByRole("link", { name: "See all events" })).toHaveAttribute(
+    "href",
+    "/events",
+  );
 }
