@@ -134,6 +134,6 @@ function HomeBody(data: HomePageData) {
   ];
 }
 
-export function homePage(data: HomePageData): string {
+export function homePage(data: HomePageData): Promise<string> {
   return layout(words.title, h(HomeBody, data), data.email, true);
 }

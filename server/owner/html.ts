@@ -1,10 +1,13 @@
 // The owner's screens are React components rendered to HTML on the server (decision 019), the
-// same on Node and on the Worker (react-dom/server: Node's build on Node, the edge build in the
-// Worker's bundle). No script is sent: a page is markup and one stylesheet, every action a form.
+// same on Node and on the Worker: react-dom/static's prerender (Node's build on Node, the edge
+// build in the Worker's bundle), which waits for the whole page. Not react-dom/server's
+// renderToStaticMarkup: its module brings a second copy of the renderer (the legacy one beside
+// the streaming one), which doubled what React adds to the Worker's bundle. No script is sent:
+// a page is markup and one stylesheet, every action a form.
 // The components call createElement (as `h`), not JSX: Node runs the server's .ts files as they
 // are, and its type stripping has no JSX.
 import type { ReactElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
+import { prerender } from "react-dom/static";
 
 export { createElement as h } from "react";
 
@@ -14,13 +17,17 @@ const booleans =
 
 /**
  * A page as HTML, spelt as the owner's pages always were (the tests pin a few exact strings):
- * `<!doctype html>` first, void elements without the XML slash, boolean attributes bare, an
+ * `<!doctype html>` first, no `<!-- -->` between texts (React marks them for a hydration
+ * that never comes), void elements without the XML slash, boolean attributes bare, an
  * input's type, id, name and value first (React writes name and value last), and `'` as
  * `&#39;`. Safe as plain text edits: React escapes every `"`, `'`, `<` and `>` in text and in
  * attribute values, so none of these patterns can come from what was typed.
  */
-export function renderPage(page: ReactElement): string {
-  const markup = renderToStaticMarkup(page)
+export async function renderPage(page: ReactElement): Promise<string> {
+  const { prelude } = await prerender(page);
+  const markup = (await new Response(prelude).text())
+    .replace(/^<!DOCTYPE html>/, "")
+    .replaceAll("<!-- -->", "")
     .replace(/<input( [^>]*)\/>/g, (_, attributes: string) => {
       const all = [...attributes.matchAll(/ [^\s=]+(?:="[^"]*")?/g)].map(([a]) => a);
       const named = (name: string) => all.filter((a) => a.startsWith(` ${name}=`));

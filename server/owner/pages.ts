@@ -77,11 +77,11 @@ export function layout(
   body: ReactNode,
   signedInAs?: string,
   atHome = false,
-): string {
+): Promise<string> {
   return renderPage(h(Layout, { title, signedInAs, atHome }, body));
 }
 
-export function signInPage(note?: string): string {
+export function signInPage(note?: string): Promise<string> {
   return layout("Sign in", [
     h("h1", { key: "h" }, "Sign in to the inbox"),
     h(
@@ -107,7 +107,7 @@ export function signInPage(note?: string): string {
   ]);
 }
 
-export function linkSentPage(): string {
+export function linkSentPage(): Promise<string> {
   return layout("Check your email", [
     h("h1", { key: "h" }, "Check your email"),
     h(
@@ -120,7 +120,7 @@ export function linkSentPage(): string {
 }
 
 /** A GET of the emailed link only shows this: a mail scanner's visit must not use it up. */
-export function confirmLinkPage(token: string): string {
+export function confirmLinkPage(token: string): Promise<string> {
   return layout("Sign in", [
     h("h1", { key: "h" }, "Sign in to the inbox"),
     h(
@@ -132,7 +132,7 @@ export function confirmLinkPage(token: string): string {
   ]);
 }
 
-export function badLinkPage(): string {
+export function badLinkPage(): Promise<string> {
   return layout("Link expired", [
     h("h1", { key: "h" }, "This sign-in link cannot be used"),
     h(
@@ -144,7 +144,7 @@ export function badLinkPage(): string {
   ]);
 }
 
-export function pleaseSignInPage(): string {
+export function pleaseSignInPage(): Promise<string> {
   return layout("Please sign in", [
     h("h1", { key: "h" }, "Please sign in"),
     h("p", { key: "p" }, "You are signed out, or your sign-in has ended."),
@@ -153,7 +153,7 @@ export function pleaseSignInPage(): string {
 }
 
 /** A short answer to an action, with the way back; the signed-in header when signed in. */
-export function messagePage(title: string, text: string, signedInAs?: string): string {
+export function messagePage(title: string, text: string, signedInAs?: string): Promise<string> {
   return layout(
     title,
     [
@@ -399,12 +399,12 @@ function InboxBody({ view, search, counts, rows, updates, optOuts }: InboxPageDa
   ];
 }
 
-export function inboxPage(data: InboxPageData): string {
+export function inboxPage(data: InboxPageData): Promise<string> {
   return layout("Inbox", h(InboxBody, data), data.email);
 }
 
 /** After a deletion: how many went, by kind ("… 2 messages, 1 signup and 1 spam."). */
-export function deletedPage({ messages, signups, spam }: Deleted, email: string): string {
+export function deletedPage({ messages, signups, spam }: Deleted, email: string): Promise<string> {
   const kinds = [
     messages > 0 ? plural(messages, "message", "messages") : "",
     signups > 0 ? plural(signups, "signup", "signups") : "",
@@ -420,7 +420,12 @@ export function deletedPage({ messages, signups, spam }: Deleted, email: string)
   );
 }
 
-export function forgetPage(id: number, person: Person, rows: Submission[], email: string): string {
+export function forgetPage(
+  id: number,
+  person: Person,
+  rows: Submission[],
+  email: string,
+): Promise<string> {
   return layout(
     "Delete a person's data",
     [

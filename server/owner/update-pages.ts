@@ -433,7 +433,7 @@ function UpdatesBody(data: UpdatesPageData) {
   ];
 }
 
-export function updatesPage(data: UpdatesPageData): string {
+export function updatesPage(data: UpdatesPageData): Promise<string> {
   const failing = Object.keys(data.problems).length > 0;
   return layout(failing ? "Error: Post an update" : "Updates", h(UpdatesBody, data), data.email);
 }
@@ -566,6 +566,6 @@ function PreviewBody(data: PreviewPageData) {
   ];
 }
 
-export function previewPage(data: PreviewPageData): string {
+export function previewPage(data: PreviewPageData): Promise<string> {
   return layout("Check the update", h(PreviewBody, data), data.email);
 }
