@@ -2,11 +2,13 @@
 // (its SMTP capture) and the Worker on `wrangler dev` (its local send_email). A family sends
 // the contact form; the owner signs in from the emailed link, finds it, has a reply link,
 // marks it handled, downloads the signups, deletes the family's data and signs out, by
-// pointer and by keyboard; axe finds nothing. Screenshots at both sizes for people to see.
+// pointer and by keyboard; axe finds nothing. Signing in opens the owner's home (its doors,
+// with JavaScript off too). Screenshots at both sizes for people to see.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { contactMessages } from "../../rink/forms/contact.ts";
+import { homeWords } from "../../server/owner/words.ts";
 import { testSiteDir } from "../support/build.ts";
 import { type RunningEdge, startEdge } from "../support/edge.ts";
 import { expectNoViolations } from "./axe.ts";
@@ -101,6 +103,44 @@ for (const deployment of deployments) {
       const context = await browser.newContext({ viewport: viewports.mobile });
       const page = await context.newPage();
       await signIn(page, mailbox);
+      // The owner's home (issue 33): what needs the owner first, then the four doors.
+      const attention = page.getByRole("region", { name: homeWords.attentionHeading });
+      await expect(attention.getByRole("link", { name: /new messages? to read$/ })).toHaveAttribute(
+        "href",
+        "/inbox/?view=messages",
+      );
+      const doors = page
+        .getByRole("navigation", { name: homeWords.doorsHeading })
+        .getByRole("link");
+      await expect(doors).toHaveCount(4);
+      for (const [i, [name, href]] of [
+        [homeWords.doors.messages.label, "/inbox/?view=messages"],
+        [homeWords.doors.signups.label, "/inbox/?view=signups"],
+        [homeWords.doors.updates.label, "/inbox/updates"],
+        [homeWords.doors.editor.label, "/admin/"],
+      ].entries()) {
+        await expect(doors.nth(i)).toContainText(name ?? "");
+        await expect(doors.nth(i)).toHaveAttribute("href", href ?? "");
+      }
+      await expectNoViolations(page, "the owner's home");
+      await page.screenshot({
+        path: join(screenshotDir, `owner-home-${deployment.name}-390x844.png`),
+      });
+      // With JavaScript off (the same session), the home and its doors work alike.
+      const noScript = await browser.newContext({
+        viewport: viewports.mobile,
+        javaScriptEnabled: false,
+      });
+      await noScript.addCookies(await context.cookies());
+      const plain = await noScript.newPage();
+      await plain.goto(`${origin}/inbox/`);
+      await expect(plain.getByRole("heading", { level: 1 })).toHaveText(homeWords.heading);
+      await plain.getByRole("link", { name: /^Messages/ }).click();
+      await expect(plain.getByRole("article").filter({ hasText: email })).toHaveCount(1);
+      await noScript.close();
+
+      await page.getByRole("link", { name: /^Messages/ }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Inbox");
       await expectNoViolations(page, "the inbox");
       await page.screenshot({
         path: join(screenshotDir, `owner-inbox-${deployment.name}-390x844.png`),

@@ -1,6 +1,7 @@
 // Signing in to the owner's area as the owner does: the address typed and sent with Enter,
 // the emailed link opened, "Sign in" pressed. For owner-inbox.spec.ts and owner-updates.spec.ts.
 import type { Page } from "@playwright/test";
+import { homeWords } from "../../server/owner/words.ts";
 import { type InboxTarget, ownerAddress } from "../support/inbox-targets.ts";
 import { expect } from "./fixtures.ts";
 
@@ -12,7 +13,7 @@ export const signInLink = (text = "") =>
 
 /**
  * Asks `origin`'s inbox for a link for `owner` by keyboard, opens the one `emailedLink` finds
- * (once the email has come) and signs in: the page is then the inbox.
+ * (once the email has come) and signs in: the page is then the owner's home (issue 33).
  */
 export async function signInAsOwner(
   page: Page,
@@ -29,7 +30,7 @@ export async function signInAsOwner(
   expect(link.startsWith(`${origin}/inbox/auth?token=`)).toBe(true);
   await page.goto(link);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Inbox");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(homeWords.heading);
 }
 
 /**
