@@ -1,0 +1,121 @@
+// The editor without a GitHub account (issue 33), end to end on a phone-sized Chromium: the
+// owner signs in from the emailed link, opens /admin/, presses "Sign In with GitHub" (the
+// site's own sign-in answers, by the owner's session), changes the Friday price and saves;
+// the GitHub stand-in's repository (tests/support/github-stand-in.ts) then has one new commit
+// changing content/sessions.yml, naming the owner. The site is the test build, its editor's
+// configuration written for the stand-in's repository as the build writes GITHUB_REPO.
+// Nothing reaches the internet: any request to another origin fails the test.
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "yaml";
+import { editorConfig } from "../../tooling/editor-config.ts";
+import { testSiteDir } from "../support/build.ts";
+import { tempDir } from "../support/fake-site.ts";
+import { type GithubStandIn, standInRepo, startGithubStandIn } from "../support/github-stand-in.ts";
+import { type InboxTarget, nodeTarget, ownerAddress } from "../support/inbox-targets.ts";
+import { expect, test, viewports } from "./fixtures.ts";
+import { screenshotDir } from "./host-screenshots.ts";
+import { signInLink, signInSubject } from "./owner-sign-in.ts";
+
+let github: GithubStandIn;
+let target: InboxTarget;
+const site = tempDir("rink-editor-site-");
+
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
+  github = await startGithubStandIn();
+  cpSync(testSiteDir, site.path, { recursive: true });
+  const config = join(site.path, "admin/config.yml");
+  writeFileSync(config, editorConfig(readFileSync(config, "utf8"), standInRepo));
+  target = await nodeTarget(github.settings, { siteDir: site.path });
+});
+test.afterAll(async () => {
+  await target?.stop();
+  await github?.close();
+  site.remove();
+});
+
+test.use({ viewport: viewports.mobile, actionTimeout: 20_000, navigationTimeout: 30_000 });
+test.setTimeout(180_000);
+
+test("the owner changes the Friday price in /admin/ without a GitHub account; one commit lands", async ({
+  page,
+}) => {
+  const external: string[] = [];
+  await page.context().route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => {
+    external.push(route.request().url());
+    return route.abort();
+  });
+  const sessions = parse(github.file("content/sessions.yml")) as {
+    sessions: { id: string; price: number }[];
+  };
+  const fridayIndex = sessions.sessions.findIndex((s) => s.id === "friday-family-pizza-party");
+  expect(fridayIndex).toBeGreaterThanOrEqual(0);
+  const commitsBefore = github.commits().length;
+
+  // Signed in by the emailed link, as every owner's page is.
+  await page.goto(`${target.url}/inbox/`);
+  await page.getByLabel("Your email").fill(ownerAddress);
+  await page.getByLabel("Your email").press("Enter");
+  const links = () => target.mails().filter((m) => m.subject === signInSubject);
+  await expect.poll(() => links().length).toBeGreaterThan(0);
+  await page.goto(signInLink(links().at(-1)?.text));
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect
+    .poll(async () => (await page.context().cookies()).some((c) => c.name === "rink_owner"))
+    .toBe(true);
+
+  // The editor: "Sign In with GitHub" opens the site's sign-in, which answers by the session.
+  await page.goto(`${target.url}/admin/`);
+  const popup = page.waitForEvent("popup");
+  // (Sveltia isolates the service's name: "Sign In with \u2068GitHub\u2069".)
+  await page.getByRole("button", { name: /^Sign In with \W*GitHub\W*$/ }).click();
+  await (await popup).waitForEvent("close", { timeout: 20_000 }).catch(() => undefined);
+  await expect(
+    page.getByText("Sessions, prices and parties").filter({ visible: true }).first(),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.screenshot({ path: join(screenshotDir, "hand/E-editor-390.png") });
+
+  // The price, as the owner does it: collection, file, the Friday session, Save.
+  await page.getByText("Sessions, prices and parties").filter({ visible: true }).first().click();
+  await page
+    .getByText("Public skating sessions and prices", { exact: true })
+    .filter({ visible: true })
+    .first()
+    .click();
+  await page
+    .getByRole("button", { name: "Reorder Item" })
+    .nth(fridayIndex)
+    .scrollIntoViewIfNeeded();
+  await expect(
+    page.getByRole("textbox", { name: /Short name for the web address/ }).nth(fridayIndex),
+  ).toHaveValue("friday-family-pizza-party");
+  await page
+    .getByRole("spinbutton", { name: /Price per skater, in dollars/ })
+    .nth(fridayIndex)
+    .fill("11");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Entry saved.")).toBeVisible();
+
+  // One new commit in the repository: content/sessions.yml, the owner named, the price $11.
+  const commits = github.commits();
+  expect(commits).toHaveLength(commitsBefore + 1);
+  expect(commits[0]?.files).toEqual(["content/sessions.yml"]);
+  expect(commits[0]?.subject).toMatch(
+    new RegExp(`^Content: .* by ${ownerAddress.replace(".", "\\.")}$`),
+  );
+  const after = parse(github.file("content/sessions.yml")) as typeof sessions;
+  expect(after.sessions[fridayIndex]?.price).toBe(11);
+  expect(external).toEqual([]);
+
+  await page.setViewportSize(viewports.desktop);
+  await page.goto(`${target.url}/admin/`);
+  await expect(
+    page.getByText("Sessions, prices and parties").filter({ visible: true }).first(),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.screenshot({ path: join(screenshotDir, "hand/E-editor-1280.png") });
+});
