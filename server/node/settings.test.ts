@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from "node:crypto";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readSettings } from "./settings.ts";
@@ -206,5 +207,29 @@ describe("readSettings", () => {
     );
     expect(() => readSettings({ PORT: "http" })).toThrow(/^Invalid settings:\n {2}PORT: /);
     expect(() => readSettings({ NOTIFY_RETRY_SECONDS: "0" })).toThrow(/NOTIFY_RETRY_SECONDS/);
+  });
+
+  it("connects the editor with all four GitHub App settings, none leaves it off, some refuse to start (issue 33)", () => {
+    const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    const pem = privateKey.export({ type: "pkcs1", format: "pem" }).toString();
+    const app = {
+      GITHUB_APP_ID: "123456",
+      GITHUB_APP_PRIVATE_KEY: pem.trim().replaceAll("\n", "\\n"),
+      GITHUB_APP_INSTALLATION_ID: "7890123",
+      GITHUB_REPO: "sugarcreek/rink-site",
+    };
+    expect(readSettings(app).editor).toMatchObject({
+      appId: "123456",
+      installationId: "7890123",
+      repo: "sugarcreek/rink-site",
+      apiUrl: "https://api.github.com",
+    });
+    expect(readSettings({}).editor).toBeUndefined();
+    expect(() => readSettings({ GITHUB_APP_ID: "123456", GITHUB_REPO: "a/b" })).toThrow(
+      /GITHUB_APP_PRIVATE_KEY: is required with the other GITHUB_APP_\* settings and GITHUB_REPO/,
+    );
+    expect(() => readSettings({ ...app, GITHUB_REPO: "https://github.com/a/b" })).toThrow(
+      /GITHUB_REPO: must be the repository as "owner\/name"/,
+    );
   });
 });
