@@ -33,6 +33,8 @@ interface Attention {
   key: string;
   text: string;
   href: string;
+  /** A setting to ask the developer for, said smaller, after what is new. */
+  setup?: true;
 }
 
 function attention(data: HomePageData): Attention[] {
@@ -59,10 +61,11 @@ function attention(data: HomePageData): Attention[] {
       key: `list-${id}`,
       text: words.listNotConnected(listServices[id].list, listServices[id].service),
       href: "/inbox/updates",
+      setup: true as const,
     })),
     data.editorConnected
       ? null
-      : { key: "editor", text: words.editorNotConnected, href: "/admin/" },
+      : { key: "editor", text: words.editorNotConnected, href: "/admin/", setup: true as const },
   ].filter((item): item is Attention => item !== null);
 }
 
@@ -105,7 +108,13 @@ function HomeBody(data: HomePageData) {
         : h(
             "ul",
             { className: "needs" },
-            needs.map((item) => h("li", { key: item.key }, h("a", { href: item.href }, item.text))),
+            needs.map((item) =>
+              h(
+                "li",
+                { key: item.key, className: item.setup ? "setup" : undefined },
+                h("a", { href: item.href }, item.text),
+              ),
+            ),
           ),
     ),
     h(

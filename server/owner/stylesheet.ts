@@ -80,6 +80,7 @@ legend { padding: 0; margin-bottom: .25rem; font-weight: 600; }
 .needs li + li { border-top: 1px solid #fcd34d; }
 .needs a { display: block; min-height: 44px; padding: .55rem 0; font-weight: 600; line-height: 1.35; overflow-wrap: anywhere; }
 .attention p { margin: 0 0 .5rem; }
+.needs .setup a { min-height: 32px; padding: .35rem 0; font-weight: 400; font-size: .95rem; }
 .doors { list-style: none; padding: 0; margin: 0; display: grid; gap: .75rem; }
 .door { display: block; min-height: 44px; padding: .9rem 1rem; border: 2px solid var(--brand); border-radius: .75rem; text-decoration: none; color: var(--ink); }
 .door:hover { background: var(--soft); }

@@ -11,9 +11,8 @@ export const homeWords = {
   newSignups: (n: number) => `${plural(n, "new signup", "new signups")}`,
   liveUpdate: (headline: string, until: string) => `On the site now: ${headline}, until ${until}`,
   listNotConnected: (list: string, service: string) =>
-    `${list} is not connected: ${service} is not set up, so updates go to the site only.`,
-  editorNotConnected:
-    "Edit the site is not connected yet: the site's developer sets it up once (its GitHub App).",
+    `${list} is not connected (${service}): updates go to the site only.`,
+  editorNotConnected: "Edit the site is not connected yet: the site's developer sets it up once.",
   doorsHeading: "Go to",
   doors: {
     messages: { label: "Messages", hint: "What people sent from the contact form" },
