@@ -3,7 +3,8 @@
 // site's own sign-in answers, by the owner's session), changes the Friday price and saves;
 // the GitHub stand-in's repository (tests/support/github-stand-in.ts) then has one new commit
 // changing content/sessions.yml, naming the owner. The site is the test build, its editor's
-// configuration written for the stand-in's repository as the build writes GITHUB_REPO.
+// configuration written for the stand-in's repository as the build writes GITHUB_REPO. Then,
+// signed out, the proxy answers 401 and the editor shows its sign-in again.
 // Nothing reaches the internet: any request to another origin fails the test.
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -35,7 +36,14 @@ test.afterAll(async () => {
   site.remove();
 });
 
-test.use({ viewport: viewports.mobile, actionTimeout: 20_000, navigationTimeout: 30_000 });
+test.use({
+  viewport: viewports.mobile,
+  actionTimeout: 20_000,
+  navigationTimeout: 30_000,
+  // The one error expected: the browser's note of the proxy's 401 once signed out (below).
+  allowedConsoleErrors:
+    /status of 401 \(Unauthorized\) \(http:\/\/127\.0\.0\.1:\d+\/admin\/api\/v3\/user\)$/,
+});
 test.setTimeout(180_000);
 
 test("the owner changes the Friday price in /admin/ without a GitHub account; one commit lands", async ({
@@ -118,4 +126,12 @@ test("the owner changes the Friday price in /admin/ without a GitHub account; on
     timeout: 30_000,
   });
   await page.screenshot({ path: join(screenshotDir, "hand/E-editor-1280.png") });
+
+  // Without the session (signed out, or it ended) the proxy answers 401 and the editor, which
+  // still remembers its sign-in, shows its sign-in page again.
+  await page.context().clearCookies();
+  const refused = page.waitForResponse((r) => r.url().endsWith("/admin/api/v3/user"));
+  await page.goto(`${target.url}/admin/`);
+  expect((await refused).status()).toBe(401);
+  await expect(page.getByRole("button", { name: /^Sign In with \W*GitHub\W*$/ })).toBeVisible();
 });
