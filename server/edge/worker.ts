@@ -45,9 +45,7 @@ const bindingLimiter = (binding: RateLimit) => ({
  * refuses is read as unset (its default, if it has one), and a list service without all of its
  * own settings is not set up.
  */
-function settingsOf(
-  env: EdgeBindings,
-): SharedSettings & {
+function settingsOf(env: EdgeBindings): SharedSettings & {
   setUp: { kit: boolean; twilio: boolean };
   editor?: EditorGithub | undefined;
 } {
