@@ -8,7 +8,7 @@ import { type Occurrence, occurrenceCalendarPath } from "../lib/event-occurrence
 export function EventTags({ tags }: { tags: readonly string[] }) {
   if (tags.length === 0) return null;
   return (
-    <ul aria-label="Tags" className="mt-2 flex flex-wrap gap-2">
+    <ul className="mt-2 flex flex-wrap gap-2">
       {tags.map((tag) => (
         <li
           key={tag}

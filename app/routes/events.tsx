@@ -83,6 +83,7 @@ export default function Events() {
             </label>
             <input
               id="feed-address"
+              type="url"
               readOnly
               value={feed}
               className="mt-1 block w-full rounded-lg border border-brand-100 bg-white px-3 py-2 font-mono text-slate-900 text-sm"

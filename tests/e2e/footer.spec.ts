@@ -34,12 +34,14 @@ test.describe("/policies", () => {
         `links to /policies on ${path}`,
       ).toEqual([]);
     }
-    // The footer's quick links are exactly the spec's four, Policies not among them.
+    // The footer's quick links are exactly the spec's four, Policies not among them, and
+    // issue 34's Events after them.
     expect(footerLinks.map((l) => l.label)).toEqual([
       "Home",
       "About",
       "Birthday Parties",
       "Contact",
+      "Events",
     ]);
   });
 });
