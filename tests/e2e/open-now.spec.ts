@@ -1,4 +1,7 @@
 import { calendarPath } from "../../app/lib/calendar-path.ts";
+import { occurrences, weekOf } from "../../app/lib/event-occurrences.ts";
+import { addDays, rinkClock, rinkInstant } from "../../rink/calendar-day.ts";
+import { formatDate } from "../../rink/format.ts";
 import { site } from "./content.ts";
 import { expect, gotoHydrated, test, viewports } from "./fixtures.ts";
 
@@ -73,3 +76,43 @@ for (const session of site.sessions) {
     expect(body).toContain(`DTSTART;TZID=${site.timeZone}:`);
   });
 }
+
+// The owner's events on /events and Home (issue 34) drop off after their day on the visitor's
+// clock, as the status moves on: the page is not rebuilt.
+test("an event's date drops off /events and Home the day after it, and its emptied week with it", async ({
+  page,
+}) => {
+  const today = rinkClock(new Date(), site.timeZone).date;
+  const [first, second] = occurrences(site.pages.events.events, today);
+  if (!first || !second) throw new Error("the tests' content has fewer than two coming events");
+  const item = (o: typeof first) =>
+    page
+      .locator("li[data-show-until]")
+      .filter({ has: page.getByRole("heading", { name: o.event.title }) })
+      .filter({ hasText: formatDate(o.date) });
+  const week = page.getByRole("region", { name: `Week of ${formatDate(weekOf(first.date))}` });
+
+  await page.clock.setFixedTime(new Date(rinkInstant(`${first.date}T09:00`, site.timeZone)));
+  await gotoHydrated(page, "/events");
+  await expect(item(first)).toBeVisible();
+  await expect(week).toBeVisible();
+
+  await page.clock.setFixedTime(
+    new Date(rinkInstant(`${addDays(first.date, 1)}T09:00`, site.timeZone)),
+  );
+  await gotoHydrated(page, "/events");
+  await expect(item(first)).toBeHidden();
+  await expect(item(second)).toBeVisible();
+  // The first date's week stays only while it has a date still to come.
+  const rest = occurrences(site.pages.events.events, today).filter(
+    (o) => weekOf(o.date) === weekOf(first.date) && o.date > first.date,
+  );
+  if (rest.length === 0) await expect(week).toBeHidden();
+  else await expect(week).toBeVisible();
+  await gotoHydrated(page, "/");
+  await expect(
+    page
+      .getByRole("region", { name: "Coming Soon" })
+      .getByRole("heading", { name: first.event.title }),
+  ).toBeHidden();
+});
