@@ -32,8 +32,8 @@ export interface LiveUpdate {
   /** Different hours: that date's hours on the rink's clock. */
   hours: TimeRange[] | null;
   /**
-   * Its end (ISO instant): the pages return to the content files' answer then. The store's
-   * `endsAt` (column ends_at); `until` here, the name the pages' JSON has always had.
+   * Its end (ISO instant): the pages return to the content files' answer then. One name
+   * everywhere: the owner's form field, this JSON, the store and its column (migrations/0011).
    */
   until: string;
 }

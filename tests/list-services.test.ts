@@ -194,7 +194,7 @@ describe.for([
       {
         kind: "closed-today",
         note: "Closed today for the ice storm.",
-        endsAt: new Date(Date.now() + 36e5).toISOString(),
+        until: new Date(Date.now() + 36e5).toISOString(),
       },
       ["email", "text"],
       {
@@ -250,7 +250,7 @@ describe.for([
       {
         kind: "news",
         note: "Theme night Friday!",
-        endsAt: new Date(Date.now() + 36e5).toISOString(),
+        until: new Date(Date.now() + 36e5).toISOString(),
       },
       ["text"],
       { services: { text: { name: "Twilio" } as never }, rinkName },
@@ -407,7 +407,7 @@ describe.for([
       {
         kind: "news",
         note: "Skate late Saturday!",
-        endsAt: new Date(Date.now() + 36e5).toISOString(),
+        until: new Date(Date.now() + 36e5).toISOString(),
       },
       ["text"],
       { services: { text: { name: "Twilio" } as never }, rinkName },

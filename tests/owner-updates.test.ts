@@ -419,7 +419,7 @@ describe.for([
     const before = await current();
     expect(before).not.toBeNull();
     await target.sql.run(
-      `INSERT INTO owner_updates (id, created_at, kind, note, ends_at, subject, text_body, lists)
+      `INSERT INTO owner_updates (id, created_at, kind, note, until, subject, text_body, lists)
        VALUES (?, ?, 'closed-today', 'Old news', ?, 's', '', '{}')`,
       crypto.randomUUID(),
       at(0),
@@ -526,7 +526,7 @@ describe.for([
     // so that the day's limit of 5 is not what stops the next one).
     for (let i = texted(); i < textsPerMonth; i++) {
       await target.sql.run(
-        `INSERT INTO owner_updates (id, created_at, kind, note, ends_at, subject, text_body, lists)
+        `INSERT INTO owner_updates (id, created_at, kind, note, until, subject, text_body, lists)
          VALUES (?, ?, 'news', 'Theme night', ?, 'News', 'News', '{"text":"queued"}')`,
         crypto.randomUUID(),
         monthStart,

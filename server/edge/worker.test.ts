@@ -121,7 +121,7 @@ describe("the Worker", { timeout: 60_000 }, () => {
     const db = new DatabaseSync(edge.databaseFile());
     db.exec("PRAGMA busy_timeout = 5000");
     db.prepare(
-      `INSERT INTO owner_updates (id, created_at, kind, note, ends_at, subject, text_body, lists)
+      `INSERT INTO owner_updates (id, created_at, kind, note, until, subject, text_body, lists)
        VALUES (?, ?, 'news', 'Glow night on Friday', ?, 'News', '', '{}')`,
     ).run(
       crypto.randomUUID(),

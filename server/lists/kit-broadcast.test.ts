@@ -53,7 +53,7 @@ async function queue(): Promise<string> {
     {
       kind: "closed-today",
       note: "Closed today: the ice storm.",
-      endsAt: new Date(clock.getTime() + 86_400_000).toISOString(),
+      until: new Date(clock.getTime() + 86_400_000).toISOString(),
     },
     ["email"],
     { services, rinkName: "Sugar Creek Skateland", now },

@@ -1,4 +1,4 @@
-// The outbox, the owner's updates (owner_updates, migrations/0010) and the people's consent,
+// The outbox, the owner's updates (owner_updates, migrations/0010 and 0011) and the people's consent,
 // in SQL both databases run (migrations/0005): over the Node server's SQLite file
 // (node/database.ts, `sql`) or D1 (edge/d1-store.ts, d1Runner). Every state change of a row is one conditional statement, so
 // two passes (a timer and a kick, two Worker isolates) never both own a row.
@@ -39,7 +39,7 @@ export interface OwnerUpdateRow {
   createdAt: string;
   kind: string;
   note: string;
-  endsAt: string | null;
+  until: string | null;
   subject: string;
   textBody: string;
   /** Per list asked for: "queued", or why nothing was queued ("The text service is not set up"). */
@@ -359,7 +359,7 @@ export function outboxStore(sql: SqlRunner) {
         // The limits are counted in the insert's own statement, so two posts at once cannot
         // both pass them (D1's batch and SQLite's transaction each hold the write lock).
         [
-          `INSERT INTO owner_updates (id, created_at, kind, note, ends_at, subject, text_body, lists,
+          `INSERT INTO owner_updates (id, created_at, kind, note, until, subject, text_body, lists,
              applies_on, hours)
            SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
            WHERE (SELECT count(*) FROM owner_updates WHERE created_at >= ?) < ?
@@ -369,7 +369,7 @@ export function outboxStore(sql: SqlRunner) {
           update.createdAt,
           update.kind,
           update.note,
-          update.endsAt,
+          update.until,
           update.subject,
           update.textBody,
           JSON.stringify(update.lists),
@@ -384,7 +384,7 @@ export function outboxStore(sql: SqlRunner) {
         // The site shows one update at a time: the one it showed ends as this one starts.
         [
           `UPDATE owner_updates SET ended_at = ?
-           WHERE ended_at IS NULL AND ends_at > ? AND id <> ?
+           WHERE ended_at IS NULL AND until > ? AND id <> ?
              AND EXISTS (SELECT 1 FROM owner_updates WHERE id = ?)`,
           update.createdAt,
           update.createdAt,
@@ -433,7 +433,7 @@ export function outboxStore(sql: SqlRunner) {
     /** "End now": the site stops showing it. False when there is no such update in force. */
     async end(id: string, at: string): Promise<boolean> {
       const changed = await sql.run(
-        "UPDATE owner_updates SET ended_at = ? WHERE id = ? AND ended_at IS NULL AND ends_at > ?",
+        "UPDATE owner_updates SET ended_at = ? WHERE id = ? AND ended_at IS NULL AND until > ?",
         at,
         id,
         at,
@@ -474,7 +474,7 @@ function toUpdate(row: Record<string, unknown>): OwnerUpdateRow {
     createdAt: String(row.created_at),
     kind: String(row.kind),
     note: String(row.note),
-    endsAt: row.ends_at == null ? null : String(row.ends_at),
+    until: row.until == null ? null : String(row.until),
     subject: String(row.subject),
     textBody: String(row.text_body),
     lists: JSON.parse(String(row.lists)) as OwnerUpdateRow["lists"],

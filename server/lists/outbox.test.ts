@@ -93,7 +93,7 @@ const rows = () =>
 const update = (note = "Closed today: the ice storm. Stay safe!") => ({
   kind: "closed-today" as const,
   note,
-  endsAt: new Date(clock.getTime() + 86_400_000).toISOString(),
+  until: new Date(clock.getTime() + 86_400_000).toISOString(),
 });
 
 describe("the outbox", () => {
@@ -362,7 +362,7 @@ describe("an update", () => {
 
     const refused = await queueUpdate(
       store,
-      { kind: "news" as never, note: "x".repeat(200), endsAt: "2026-03-01T00:00:00Z" },
+      { kind: "news" as never, note: "x".repeat(200), until: "2026-03-01T00:00:00Z" },
       ["text", "fax" as never],
       { services, rinkName, now },
     );

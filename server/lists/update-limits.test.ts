@@ -35,7 +35,7 @@ const clock = new Date("2026-01-10T12:00:00.000Z");
 const update = (note: string) => ({
   kind: "news" as const,
   note,
-  endsAt: new Date(clock.getTime() + 86_400_000).toISOString(),
+  until: new Date(clock.getTime() + 86_400_000).toISOString(),
 });
 const post = (note: string, lists: ("text" | "email")[] = []) =>
   queueUpdate(outboxStore(slow(inbox.sql)), update(note), lists, {

@@ -20,7 +20,7 @@ export interface Update {
   /** Short, plain text: the site's announcement, the email's body, the text's words. */
   note: string;
   /** Until when it holds (ISO date-time): at most 14 days ahead. */
-  endsAt: string;
+  until: string;
   /**
    * "closed-on-date": the rink's date it is closed ("YYYY-MM-DD"), required. "closed-today"
    * and "different-hours" are about the rink's date when queued; "news" about no date.
@@ -34,7 +34,7 @@ export interface Update {
 export type UpdateField =
   | "kind"
   | "note"
-  | "endsAt"
+  | "until"
   | "date"
   | "hours.start"
   | "hours.end"
@@ -93,13 +93,13 @@ export function previewUpdate(
   else if (note.length > maxNoteLength) {
     problem("note", `The note is too long (at most ${maxNoteLength} characters).`);
   }
-  const ends = Date.parse(typeof update?.endsAt === "string" ? update.endsAt : "");
+  const ends = Date.parse(typeof update?.until === "string" ? update.until : "");
   const at = now();
   const today = rinkDate(at);
-  if (Number.isNaN(ends)) problem("endsAt", "Say until when the update holds.");
-  else if (ends <= at.getTime()) problem("endsAt", "The update's end must be in the future.");
+  if (Number.isNaN(ends)) problem("until", "Say until when the update holds.");
+  else if (ends <= at.getTime()) problem("until", "The update's end must be in the future.");
   else if (ends > at.getTime() + maxDaysAhead * 86_400_000) {
-    problem("endsAt", `The update can hold at most ${maxDaysAhead} days ahead.`);
+    problem("until", `The update can hold at most ${maxDaysAhead} days ahead.`);
   }
 
   let date: string | null = null;
@@ -114,7 +114,7 @@ export function previewUpdate(
     } else {
       date = given;
       if (!Number.isNaN(ends) && ends <= rinkInstant(given, "00:00").getTime()) {
-        problem("endsAt", "The update would end before the day it is about: make it hold longer.");
+        problem("until", "The update would end before the day it is about: make it hold longer.");
       }
     }
   }
@@ -237,7 +237,7 @@ export async function queueUpdate(
     createdAt: at.toISOString(),
     kind: update.kind,
     note: update.note.trim(),
-    endsAt: new Date(Date.parse(update.endsAt)).toISOString(),
+    until: new Date(Date.parse(update.until)).toISOString(),
     subject: preview.subject,
     textBody: preview.text ?? "",
     lists: listStates,
@@ -293,7 +293,7 @@ export interface DeliveryReport {
   createdAt: string;
   kind: string;
   note: string;
-  endsAt: string | null;
+  until: string | null;
   lists: ListDelivery[];
 }
 
@@ -353,7 +353,7 @@ export async function deliveryReport(
     createdAt: update.createdAt,
     kind: update.kind,
     note: update.note,
-    endsAt: update.endsAt,
+    until: update.until,
     lists,
   };
 }

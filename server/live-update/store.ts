@@ -1,5 +1,5 @@
 // The owner's update in force, read from the owner's updates (the table owner_updates,
-// migrations/0005, 0006, 0010) over either database: the Node server's SQLite file or D1.
+// migrations/0005, 0006, 0010, 0011) over either database: the Node server's SQLite file or D1.
 // What the pages receive (rink/live-update.ts's LiveUpdate) is exactly this read.
 import type { LiveUpdate, UpdateKind } from "../../rink/live-update.ts";
 import type { TimeRange } from "../../rink/week.ts";
@@ -17,8 +17,8 @@ export function liveUpdateStore(sql: SqlRunner): LiveUpdateStore {
   return {
     async current(at) {
       const [row] = await sql.all(
-        `SELECT id, kind, note, applies_on, hours, ends_at FROM owner_updates
-         WHERE ended_at IS NULL AND ends_at > ? ORDER BY created_at DESC, id LIMIT 1`,
+        `SELECT id, kind, note, applies_on, hours, until FROM owner_updates
+         WHERE ended_at IS NULL AND until > ? ORDER BY created_at DESC, id LIMIT 1`,
         at,
       );
       if (!row) return null;
@@ -28,7 +28,7 @@ export function liveUpdateStore(sql: SqlRunner): LiveUpdateStore {
         note: String(row.note),
         date: row.applies_on == null ? null : String(row.applies_on),
         hours: row.hours == null ? null : (JSON.parse(String(row.hours)) as TimeRange[]),
-        until: String(row.ends_at),
+        until: String(row.until),
       };
     },
   };

@@ -75,13 +75,13 @@ export function formUpdate(
   const add = (field: FormField | "", message: string) => {
     problems[field] = [...(problems[field] ?? []), message];
   };
-  let endsAt = "";
-  const until = values.until.trim();
-  if (until) {
-    const match = untilPattern.exec(until);
+  let until = "";
+  const typed = values.until.trim();
+  if (typed) {
+    const match = untilPattern.exec(typed);
     const [date = "", time = ""] = match ? [match[1], match[2]] : [];
     if (match && isDate(date) && /^([01]\d|2[0-3]):[0-5]\d$/.test(time)) {
-      endsAt = rinkInstant(date, time).toISOString();
+      until = rinkInstant(date, time).toISOString();
     } else {
       add("until", "Write the end as a date and time, like 2026-01-10 23:59.");
     }
@@ -96,7 +96,7 @@ export function formUpdate(
     update: {
       kind: values.kind.trim() as UpdateKind,
       note: values.note,
-      endsAt,
+      until,
       date: values.date,
       hours: { start: values.opens, end: values.closes },
     },
@@ -108,7 +108,7 @@ export function formUpdate(
 const fieldOf: Record<UpdateField, FormField> = {
   kind: "kind",
   note: "note",
-  endsAt: "until",
+  until: "until",
   date: "date",
   "hours.start": "opens",
   "hours.end": "closes",

@@ -340,9 +340,9 @@ interface RecentItemProps {
 function RecentItem({ row, report, now }: RecentItemProps) {
   const ended = row.endedAt
     ? `Ended ${momentWords(new Date(row.endedAt))}`
-    : row.endsAt && Date.parse(row.endsAt) <= now.getTime()
-      ? `Ended at its time, ${momentWords(new Date(row.endsAt))}`
-      : `On the site until ${row.endsAt ? momentWords(new Date(row.endsAt)) : "ended"}`;
+    : row.until && Date.parse(row.until) <= now.getTime()
+      ? `Ended at its time, ${momentWords(new Date(row.until))}`
+      : `On the site until ${row.until ? momentWords(new Date(row.until)) : "ended"}`;
   const lists = report?.lists ?? [];
   return h(
     "li",
@@ -444,7 +444,7 @@ export interface PreviewPageData {
   preview: UpdatePreview;
   kind: UpdateKind;
   /** The end as an instant (ISO). */
-  endsAt: string;
+  until: string;
   lists: ListId[];
   offered: OfferedLists;
   /** The update the site shows now, which this one replaces. */
@@ -491,7 +491,7 @@ function PreviewBody(data: PreviewPageData) {
         { className: "sample" },
         h("p", { className: "sample-title" }, headline(data.kind, preview.date, preview.hours)),
         h("p", { className: "note-text" }, preview.email),
-        h("p", { className: "meta" }, `Until ${momentWords(new Date(data.endsAt))}`),
+        h("p", { className: "meta" }, `Until ${momentWords(new Date(data.until))}`),
       ),
       h("p", null, siteEffect(data.kind, preview)),
       data.replaces

@@ -165,7 +165,7 @@ export function mountUpdateRoutes(
         values: { ...values, id, lists },
         preview,
         kind: update.kind,
-        endsAt: update.endsAt,
+        until: update.until,
         lists,
         offered,
         replaces: await store.current(now().toISOString()),
