@@ -42,12 +42,15 @@ const byDay: Record<Day, string> = {
   saturday: "SA",
   sunday: "SU",
 };
+/** A weekly repeat on `day` as RFC 5545 writes it: the owner's events and the weekly sessions. */
+export const weeklyRule = (day: Day) => `FREQ=WEEKLY;BYDAY=${byDay[day]}`;
+
 const ordinal: Record<WeekOfMonth, number> = { first: 1, second: 2, third: 3, fourth: 4, last: -1 };
 
 /** The RFC 5545 rule of a repeat, without its end (UNTIL): null for a one-off. */
 export function repeatRule(when: EventWhen): string | null {
   if (when.repeats === "no" || !when.weekday) return null;
-  if (when.repeats === "weekly") return `FREQ=WEEKLY;BYDAY=${byDay[when.weekday]}`;
+  if (when.repeats === "weekly") return weeklyRule(when.weekday);
   if (!when.week) return null;
   return `FREQ=MONTHLY;BYDAY=${ordinal[when.week]}${byDay[when.weekday]}`;
 }

@@ -2,21 +2,12 @@ import { createEvent } from "ics";
 import type { Address, Day, Session, SpecialDate } from "../../app/content/types.ts";
 import { eventId } from "../../app/lib/calendar-path.ts";
 import { addDays, dayOf, rinkClock } from "../../rink/calendar-day.ts";
+import { weeklyRule } from "../../rink/repeats.ts";
 
 // A weekly recurring calendar event per public session, written at build. The `ics`
 // library writes the event; it has no time-zone support, so the wall-clock times it
 // writes are anchored to the rink's zone with TZID and a VTIMEZONE (US Eastern rules,
 // which Indianapolis has followed since 2006).
-
-const byDay: Record<Day, string> = {
-  monday: "MO",
-  tuesday: "TU",
-  wednesday: "WE",
-  thursday: "TH",
-  friday: "FR",
-  saturday: "SA",
-  sunday: "SU",
-};
 
 /** The rink's zone as a VTIMEZONE (the feed's too, tooling/vite/feed.ts). */
 export function vtimezone(tzid: string): string {
@@ -85,7 +76,7 @@ export function sessionCalendar(session: Session, ctx: CalendarContext): string 
     startOutputType: "local",
     endInputType: "local",
     endOutputType: "local",
-    recurrenceRule: `FREQ=WEEKLY;BYDAY=${byDay[session.day]}`,
+    recurrenceRule: weeklyRule(session.day),
   });
   if (error || !value) throw error ?? new Error(`No calendar for ${session.id}`);
   // The session does not happen on a date the owner has closed the rink.

@@ -2,8 +2,8 @@ import ICAL from "ical.js";
 import type { SiteContent } from "../../app/content/types.ts";
 import { eventId } from "../../app/lib/calendar-path.ts";
 import { addDays, dayOf, rinkClock, rinkInstant } from "../../rink/calendar-day.ts";
-import { firstRuleDate, repeatRule, skippedDates } from "../../rink/repeats.ts";
-import type { Day, TimeRange } from "../../rink/week.ts";
+import { firstRuleDate, repeatRule, skippedDates, weeklyRule } from "../../rink/repeats.ts";
+import type { TimeRange } from "../../rink/week.ts";
 import { vtimezone } from "./calendar.ts";
 
 // The whole schedule as one calendar to subscribe to (issue 34): each public session weekly
@@ -12,16 +12,6 @@ import { vtimezone } from "./calendar.ts";
 // skipped dates as EXDATE, all on the rink's clock (TZID and its VTIMEZONE). Written with
 // ical.js, the library that expands the repeats for the pages (rink/repeats.ts): one rule,
 // read the same way by the site and by a calendar app.
-
-const rrule: Record<Day, string> = {
-  monday: "MO",
-  tuesday: "TU",
-  wednesday: "WE",
-  thursday: "TH",
-  friday: "FR",
-  saturday: "SA",
-  sunday: "SU",
-};
 
 export interface FeedContext {
   siteUrl: string;
@@ -108,7 +98,7 @@ export function scheduleFeed(site: SiteContent, ctx: FeedContext): string {
       description: session.description,
       date: first,
       time: session.time,
-      rule: `FREQ=WEEKLY;BYDAY=${rrule[session.day]}`,
+      rule: weeklyRule(session.day),
       exdates: site.specialDates
         .filter((d) => d.closed && d.date >= first && dayOf(d.date) === session.day)
         .map((d) => d.date),
