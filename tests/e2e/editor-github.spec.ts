@@ -14,6 +14,7 @@ import { testSiteDir } from "../support/build.ts";
 import { tempDir } from "../support/fake-site.ts";
 import { type GithubStandIn, standInRepo, startGithubStandIn } from "../support/github-stand-in.ts";
 import { type InboxTarget, nodeTarget, ownerAddress } from "../support/inbox-targets.ts";
+import { saveFridayPrice } from "./editor-steps.ts";
 import { expect, test, viewports } from "./fixtures.ts";
 import { screenshotDir } from "./host-screenshots.ts";
 import { signInLink, signInSubject } from "./owner-sign-in.ts";
@@ -87,25 +88,7 @@ test("the owner changes the Friday price in /admin/ without a GitHub account; on
   await page.screenshot({ path: join(screenshotDir, "hand/E-editor-390.png") });
 
   // The price, as the owner does it: collection, file, the Friday session, Save.
-  await page.getByText("Sessions, prices and parties").filter({ visible: true }).first().click();
-  await page
-    .getByText("Public skating sessions and prices", { exact: true })
-    .filter({ visible: true })
-    .first()
-    .click();
-  await page
-    .getByRole("button", { name: "Reorder Item" })
-    .nth(fridayIndex)
-    .scrollIntoViewIfNeeded();
-  await expect(
-    page.getByRole("textbox", { name: /Short name for the web address/ }).nth(fridayIndex),
-  ).toHaveValue("friday-family-pizza-party");
-  await page
-    .getByRole("spinbutton", { name: /Price per skater, in dollars/ })
-    .nth(fridayIndex)
-    .fill("11");
-  await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("Entry saved.")).toBeVisible();
+  await saveFridayPrice(page, fridayIndex, 11);
 
   // One new commit in the repository: content/sessions.yml, the owner named, the price $11.
   const commits = github.commits();

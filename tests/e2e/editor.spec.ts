@@ -18,6 +18,7 @@ import { parse } from "yaml";
 import { loadSiteContent, contentDir as projectContent, timeZone } from "../../app/content/load.ts";
 import { addDays, dayOf, rinkClock, rinkInstant } from "../../rink/calendar-day.ts";
 import { type ContentSite, serveContent } from "./content-site.ts";
+import { saveFridayPrice } from "./editor-steps.ts";
 import { expect, test } from "./fixtures.ts";
 
 const note = "Closed today, snow";
@@ -106,26 +107,7 @@ test("the owner changes a price and posts a closure in /admin; a build shows bot
     await page.getByRole("button", { name: "Work with Local Repository" }).click();
 
     // The price, as the owner does it: collection, file, the Friday session, Save.
-    await page.getByText("Sessions, prices and parties").filter({ visible: true }).first().click();
-    await page
-      .getByText("Public skating sessions and prices", { exact: true })
-      .filter({ visible: true })
-      .first()
-      .click();
-    // Items below the fold are drawn when scrolled to.
-    await page
-      .getByRole("button", { name: "Reorder Item" })
-      .nth(fridayIndex)
-      .scrollIntoViewIfNeeded();
-    await expect(
-      page.getByRole("textbox", { name: /Short name for the web address/ }).nth(fridayIndex),
-    ).toHaveValue("friday-family-pizza-party");
-    await page
-      .getByRole("spinbutton", { name: /Price per skater, in dollars/ })
-      .nth(fridayIndex)
-      .fill("11");
-    await page.getByRole("button", { name: "Save" }).click();
-    await expect(page.getByText("Entry saved.")).toBeVisible();
+    await saveFridayPrice(page, fridayIndex, 11);
 
     // The closure, as the owner gets there. After a save the editor closes itself and goes
     // back to the collection: wait until it has, then pick the collection and the file.

@@ -1,0 +1,29 @@
+// The owner's steps in the editor (Sveltia CMS at /admin/), shared by the specs that drive it
+// on a local repository (editor.spec.ts) and through the site's GitHub proxy
+// (editor-github.spec.ts).
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures.ts";
+
+/**
+ * The Friday session's price, as the owner changes it: the collection, the file, the session
+ * (the `index`th of the list, checked by its web address), the price, Save.
+ */
+export async function saveFridayPrice(page: Page, index: number, price: number) {
+  await page.getByText("Sessions, prices and parties").filter({ visible: true }).first().click();
+  await page
+    .getByText("Public skating sessions and prices", { exact: true })
+    .filter({ visible: true })
+    .first()
+    .click();
+  // Items below the fold are drawn when scrolled to.
+  await page.getByRole("button", { name: "Reorder Item" }).nth(index).scrollIntoViewIfNeeded();
+  await expect(
+    page.getByRole("textbox", { name: /Short name for the web address/ }).nth(index),
+  ).toHaveValue("friday-family-pizza-party");
+  await page
+    .getByRole("spinbutton", { name: /Price per skater, in dollars/ })
+    .nth(index)
+    .fill(String(price));
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Entry saved.")).toBeVisible();
+}
