@@ -18,6 +18,14 @@ const bindings = bindingsWith({
 // signature or database; when Twilio is off, /hooks/ is not the Worker's (the site's 404).
 const hook = (env: ReturnType<typeof bindings>, path = "/hooks/twilio") => postText(path, env);
 
+/** Kit's own settings, Twilio's turned off. */
+const kitOnly = {
+  SMS_SERVICE: "",
+  NEWSLETTER_SERVICE: "kit",
+  KIT_API_KEY: "kit-test-key",
+  KIT_FORM_ID: "4242",
+};
+
 afterEach(() => vi.restoreAllMocks());
 
 describe("the Worker's text-list settings (issue 31)", () => {
@@ -33,13 +41,7 @@ describe("the Worker's text-list settings (issue 31)", () => {
 
   it("leaves Kit off without SITE_URL too", async () => {
     const said = vi.spyOn(console, "error").mockImplementation(() => {});
-    const kit = {
-      SMS_SERVICE: "",
-      NEWSLETTER_SERVICE: "kit",
-      KIT_API_KEY: "kit-test-key",
-      KIT_FORM_ID: "4242",
-      SITE_URL: "",
-    };
+    const kit = { ...kitOnly, SITE_URL: "" };
     expect((await hook(bindings(kit), "/hooks/kit/abcdefghijklmnopqrstuvwx")).status).toBe(404);
     expect(said.mock.calls.flat().join("\n")).toContain("Kit is not set up: SITE_URL missing");
     said.mockClear();
@@ -64,13 +66,7 @@ describe("the Worker's text-list settings (issue 31)", () => {
   // read here as unset, said in the log by name and rule, and the service that needs it is off.
   it("reads a value its rule refuses as unset, says which and why, and leaves the service that needs it off", async () => {
     const said = vi.spyOn(console, "error").mockImplementation(() => {});
-    const kit = {
-      SMS_SERVICE: "",
-      NEWSLETTER_SERVICE: "kit",
-      KIT_API_KEY: "kit-test-key",
-      KIT_FORM_ID: "4242",
-      KIT_WEBHOOK_SECRET: "abcdefghijklmnopqrstuvwx",
-    };
+    const kit = { ...kitOnly, KIT_WEBHOOK_SECRET: "abcdefghijklmnopqrstuvwx" };
     const kitHook = "/hooks/kit/abcdefghijklmnopqrstuvwx";
     const refused = [
       [{ ...kit, KIT_FORM_ID: "my-form" }, kitHook, "KIT_FORM_ID must be the form's number"],
