@@ -14,7 +14,12 @@ export function watchLiveUpdate(url: string, changed: (update: LiveUpdate | null
   const read = async () => {
     let json: unknown;
     try {
-      const response = await fetch(url, { headers: { Accept: "application/json" } });
+      // Low: a poll must not compete with what the page shows (a fetch is High by default,
+      // and Lighthouse then counts it toward first paint).
+      const response = await fetch(url, {
+        headers: { Accept: "application/json" },
+        priority: "low",
+      });
       if (!response.ok) return;
       json = await response.json();
     } catch {
