@@ -1,9 +1,8 @@
 // The photos (issue 12): the About gallery by keyboard and by touch, without JavaScript, and
 // how each page's photos load (the hero at once and first, the rest lazily, boxes sized).
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { loadPhotosContent } from "../../app/content/load.ts";
-import { wcagTags } from "./axe.ts";
+import { expectNoViolations } from "./axe.ts";
 import { expect, gotoHydrated, test, viewports } from "./fixtures.ts";
 
 const photos = loadPhotosContent();
@@ -47,10 +46,7 @@ test("the gallery by keyboard: Enter opens, arrows move, focus stays inside, Esc
   expect(await page.evaluate(() => document.querySelector("dialog")?.matches(":modal"))).toBe(true);
 
   // The open viewer is accessible too (WCAG 2.x A and AA, as tests/e2e/a11y.spec.ts checks pages).
-  const axe = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual(
-    [],
-  );
+  await expectNoViolations(page, "with the gallery's viewer open");
 
   await page.keyboard.press("ArrowRight");
   await expectShowing(page, 2);
