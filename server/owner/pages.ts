@@ -54,7 +54,7 @@ export function Layout({ title, signedInAs, atHome = false, children }: LayoutPr
           ? h(
               "form",
               { method: "post", action: "/inbox/sign-out", className: "signout" },
-              h("span", { className: "who" }, signedInAs),
+              h("span", { className: "who" }, ...breakableAddress(signedInAs)),
               h("button", { type: "submit", className: "quiet" }, "Sign out"),
             )
           : null,
@@ -69,6 +69,23 @@ export function Layout({ title, signedInAs, atHome = false, children }: LayoutPr
       ),
     ),
   );
+}
+
+/**
+ * An email address with line-break chances after its "@" and before each dot of its domain,
+ * so a long one wraps at those on a phone, never in the middle of a word.
+ */
+export function breakableAddress(address: string): ReactNode[] {
+  const at = address.lastIndexOf("@");
+  if (at < 0) return [address];
+  const parts: ReactNode[] = [address.slice(0, at + 1)];
+  address
+    .slice(at + 1)
+    .split(/(?=\.)/)
+    .forEach((piece, i) => {
+      parts.push(h("wbr", { key: i }), piece);
+    });
+  return parts;
 }
 
 /** A whole page as HTML: the layout around the body. */
