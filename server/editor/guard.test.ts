@@ -3,7 +3,7 @@
 import { createPrivateKey, generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { readEach } from "../settings.ts";
-import { checkGraphql, editablePath, graphqlTokens, oneOperation, ownerMessage } from "./guard.ts";
+import { checkGraphql, editablePath, oneOperation, ownerMessage } from "./guard.ts";
 import { editorGithubOf, parsePrivateKey } from "./settings.ts";
 
 const repo = "sugarcreek/rink-site";
@@ -184,17 +184,25 @@ describe("a GraphQL request through the proxy", () => {
     });
   });
 
-  it("reads a large document in linear time", () => {
+  it("reads a large document in linear time, and refuses one nested past reason at once", () => {
     const fragments = Array.from(
       { length: 5_000 },
       (_, i) => `content_${i}: object(oid: "${i}") { ... on Blob { text isTruncated } }`,
     ).join(" ");
     const query = `query($owner: String!, $repo: String!) { repository(owner: $owner, name: $repo) { ${fragments} } }`;
     const started = performance.now();
-    const tokens = graphqlTokens(query);
-    expect(tokens && oneOperation(tokens)?.fields).toHaveLength(1);
+    expect(oneOperation(query)?.fields).toEqual([
+      { name: "repository", args: "owner: $owner, name: $repo" },
+    ]);
+    const variables = { owner: "sugarcreek", repo: "rink-site" };
     const nested = `query { ${"a { ".repeat(30_000)}${"} ".repeat(30_000)}}`;
-    expect(graphqlTokens(nested)).not.toBeNull();
+    expect(checkGraphql({ query: nested, variables }, repo, owner)).toMatchObject({
+      refuse: { status: 403 },
+    });
+    const tooMany = `query { ${"a ".repeat(300_000)}}`;
+    expect(checkGraphql({ query: tooMany, variables }, repo, owner)).toMatchObject({
+      refuse: { status: 403 },
+    });
     expect(performance.now() - started).toBeLessThan(2_000);
   });
 });

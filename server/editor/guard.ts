@@ -1,7 +1,11 @@
 // What the editor may ask GitHub through the site's proxy (decision 018): reads of the one
 // repository, and commits (GraphQL createCommitOnBranch, the one way Sveltia CMS writes) that
 // add, change or delete only the owner's files under content/. Anything else is refused with a
-// message the editor shows. Pure and linear in the size of the request.
+// message the editor shows. Pure and linear in the size of the request (graphql-js parses
+// it, with a bound on its tokens).
+import type { DocumentNode } from "graphql/language/ast";
+import { Kind } from "graphql/language/kinds";
+import { parse } from "graphql/language/parser";
 
 /** The owner's files: the content and its photos (content/photos). */
 export const editablePrefix = "content/";
@@ -48,69 +52,7 @@ export interface Refusal {
 const refused = (message: string): Refusal => ({ status: 403, message });
 const malformed = (message: string): Refusal => ({ status: 400, message });
 
-interface Token {
-  kind: "name" | "punct" | "string" | "number" | "variable";
-  text: string;
-}
-
-/**
- * GraphQL's tokens (spec section 2.1), each read once: names, punctuators, strings (block
- * strings too), numbers, `$variables`; commas, blanks and comments skipped. Null when the text
- * is not GraphQL.
- */
-export function graphqlTokens(source: string): Token[] | null {
-  const tokens: Token[] = [];
-  let i = 0;
-  const n = source.length;
-  while (i < n) {
-    const ch = source[i] as string;
-    if (ch === " " || ch === "\t" || ch === "\n" || ch === "\r" || ch === "," || ch === "\ufeff") {
-      i++;
-    } else if (ch === "#") {
-      while (i < n && source[i] !== "\n" && source[i] !== "\r") i++;
-    } else if (/[A-Za-z_]/.test(ch)) {
-      const start = i;
-      while (i < n && /\w/.test(source[i] as string)) i++;
-      tokens.push({ kind: "name", text: source.slice(start, i) });
-    } else if (ch === "$") {
-      const start = ++i;
-      while (i < n && /\w/.test(source[i] as string)) i++;
-      if (i === start) return null;
-      tokens.push({ kind: "variable", text: source.slice(start, i) });
-    } else if (ch === '"') {
-      const start = i;
-      if (source.startsWith('"""', i)) {
-        const end = source.indexOf('"""', i + 3);
-        if (end < 0) return null;
-        i = end + 3;
-      } else {
-        i++;
-        while (i < n && source[i] !== '"') {
-          if (source[i] === "\n") return null;
-          i += source[i] === "\\" ? 2 : 1;
-        }
-        if (i >= n) return null;
-        i++;
-      }
-      tokens.push({ kind: "string", text: source.slice(start, i) });
-    } else if (/[-\d]/.test(ch)) {
-      const start = i++;
-      while (i < n && /[\d.eE+-]/.test(source[i] as string)) i++;
-      tokens.push({ kind: "number", text: source.slice(start, i) });
-    } else if (source.startsWith("...", i)) {
-      tokens.push({ kind: "punct", text: "..." });
-      i += 3;
-    } else if ("!()[]{}:=@|&".includes(ch)) {
-      tokens.push({ kind: "punct", text: ch });
-      i++;
-    } else {
-      return null;
-    }
-  }
-  return tokens;
-}
-
-/** A field at the operation's top: its name and its arguments as written (tokens joined). */
+/** A field at the operation's top: its name and its arguments, each `name: $variable`. */
 export interface RootField {
   alias?: string;
   name: string;
@@ -118,78 +60,45 @@ export interface RootField {
 }
 
 /**
- * The document's one operation: query or mutation, and its top-level fields. Null when the
- * document holds anything else (a subscription, fragments, several operations, directives at
- * the top, or a selection that does not close).
+ * More than the editor's largest read (every content file of a folder at once: a few dozen
+ * tokens a file) and a bound on the parser's work whatever is sent.
+ */
+const maxTokens = 200_000;
+
+/**
+ * The document's one operation, as GraphQL's reference parser (graphql-js) reads it: query or
+ * mutation, and its top-level fields. Null when the text is not GraphQL or holds anything else
+ * (a subscription, fragments, several operations, directives at the top, an argument that is
+ * not a variable).
  */
 export function oneOperation(
-  tokens: readonly Token[],
+  source: string,
 ): { kind: "query" | "mutation"; fields: RootField[] } | null {
-  let i = 0;
-  const at = (k: number) => tokens[k];
-  let kind: "query" | "mutation" = "query";
-  const first = at(0);
-  if (first?.kind === "name") {
-    if (first.text !== "query" && first.text !== "mutation") return null;
-    kind = first.text;
-    i = 1;
-    if (at(i)?.kind === "name") i++;
-    if (at(i)?.text === "(") {
-      // The variables' definitions: skipped to their closing parenthesis.
-      let depth = 0;
-      for (; i < tokens.length; i++) {
-        const t = at(i)?.text;
-        if (t === "(") depth++;
-        else if (t === ")" && --depth === 0) break;
-      }
-      i++;
-    }
+  let document: DocumentNode;
+  try {
+    document = parse(source, { noLocation: true, maxTokens });
+  } catch {
+    // Not GraphQL, past maxTokens, or nested past the parser's stack.
+    return null;
   }
-  if (at(i)?.text !== "{") return null;
+  const [operation, ...more] = document.definitions;
+  if (!operation || more.length > 0 || operation.kind !== Kind.OPERATION_DEFINITION) return null;
+  if (operation.operation === "subscription" || operation.directives?.length) return null;
   const fields: RootField[] = [];
-  let depth = 0;
-  for (; i < tokens.length; i++) {
-    const token = at(i) as Token;
-    if (token.text === "{" && token.kind === "punct") {
-      depth++;
-      continue;
+  for (const selection of operation.selectionSet.selections) {
+    if (selection.kind !== Kind.FIELD || selection.directives?.length) return null;
+    const args: string[] = [];
+    for (const arg of selection.arguments ?? []) {
+      if (arg.value.kind !== Kind.VARIABLE) return null;
+      args.push(`${arg.name.value}: $${arg.value.name.value}`);
     }
-    if (token.text === "}" && token.kind === "punct") {
-      depth--;
-      if (depth === 0) break;
-      continue;
-    }
-    if (depth !== 1) continue;
-    // A top-level selection: [alias :] name [( args )] — no fragments, no directives.
-    if (token.kind !== "name") return null;
-    let alias: string | undefined;
-    let name = token.text;
-    if (at(i + 1)?.text === ":") {
-      const real = at(i + 2);
-      if (real?.kind !== "name") return null;
-      alias = name;
-      name = real.text;
-      i += 2;
-    }
-    let args = "";
-    if (at(i + 1)?.text === "(") {
-      const parts: string[] = [];
-      let k = i + 2;
-      for (; k < tokens.length && at(k)?.text !== ")"; k++) {
-        const part = at(k) as Token;
-        if (part.kind === "punct" && part.text !== ":") return null;
-        parts.push(part.kind === "variable" ? `$${part.text}` : part.text);
-      }
-      if (k >= tokens.length) return null;
-      args = parts.join(" ");
-      i = k;
-    }
-    if (at(i + 1)?.text === "@") return null;
-    fields.push({ ...(alias ? { alias } : {}), name, args });
+    fields.push({
+      ...(selection.alias ? { alias: selection.alias.value } : {}),
+      name: selection.name.value,
+      args: args.join(", "),
+    });
   }
-  // One operation, closed, and nothing after it.
-  if (depth !== 0 || i !== tokens.length - 1) return null;
-  return { kind, fields };
+  return { kind: operation.operation, fields };
 }
 
 export interface GraphqlRequest {
@@ -223,8 +132,7 @@ export function checkGraphql(
   const variables = body.variables ?? {};
   if (!isRecord(variables))
     return { refuse: malformed("The query's variables must be an object.") };
-  const tokens = graphqlTokens(body.query);
-  const operation = tokens && oneOperation(tokens);
+  const operation = oneOperation(body.query);
   if (!operation) {
     return {
       refuse: refused("The site's editor sends one query or one commit at a time, nothing else."),
@@ -235,7 +143,7 @@ export function checkGraphql(
     const ownRepo =
       operation.fields.length > 0 &&
       operation.fields.every(
-        (f) => !f.alias && f.name === "repository" && f.args === "owner : $owner name : $repo",
+        (f) => !f.alias && f.name === "repository" && f.args === "owner: $owner, name: $repo",
       ) &&
       sameRepo(variables.owner, owner ?? "") &&
       sameRepo(variables.repo, name ?? "");
@@ -250,7 +158,7 @@ export function checkGraphql(
     more.length > 0 ||
     commit.alias ||
     commit.name !== "createCommitOnBranch" ||
-    commit.args !== "input : $input" ||
+    commit.args !== "input: $input" ||
     !onlyKeys(variables, ["input"])
   ) {
     return {
