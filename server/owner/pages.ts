@@ -75,7 +75,7 @@ export function Layout({ title, signedInAs, atHome = false, children }: LayoutPr
  * An email address with line-break chances after its "@" and before each dot of its domain,
  * so a long one wraps at those on a phone, never in the middle of a word.
  */
-export function breakableAddress(address: string): ReactNode[] {
+function breakableAddress(address: string): ReactNode[] {
   const at = address.lastIndexOf("@");
   if (at < 0) return [address];
   const parts: ReactNode[] = [address.slice(0, at + 1)];

@@ -120,6 +120,10 @@ async function blockOtherOrigins(context: BrowserContext, own: string): Promise<
   return foreign;
 }
 
+/** The requests, of those the page made, that went to another origin than `own`. */
+const elsewhere = (requested: string[], own: string) =>
+  requested.filter((url) => !url.startsWith("data:") && new URL(url).origin !== own);
+
 // One page load per page and size serves four rules: no request to another origin (on load,
 // after hydration, scrolled to the end); nothing blocks rendering; every script the page ran is
 // named in its HTML; no Intl formatter or collator until the page works. Hover-prefetch is the
@@ -184,10 +188,7 @@ test.describe("loading and hydrating", () => {
         await page.waitForLoadState("networkidle");
 
         expect(foreign).toEqual([]);
-        const elsewhere = requested.filter(
-          (url) => !url.startsWith("data:") && new URL(url).origin !== own,
-        );
-        expect(elsewhere).toEqual([]);
+        expect(elsewhere(requested, own)).toEqual([]);
         expect(requested.length, "the page did load its assets").toBeGreaterThan(3);
       });
     }
@@ -232,9 +233,7 @@ test.describe("hover-prefetch", () => {
       }
       expect(hovered.size, "internal addresses hovered").toBeGreaterThan(8);
       expect(foreign).toEqual([]);
-      expect(
-        requested.filter((url) => !url.startsWith("data:") && new URL(url).origin !== own),
-      ).toEqual([]);
+      expect(elsewhere(requested, own)).toEqual([]);
       // The hovers did fetch pages ahead: prefetch ran, on the site's own origin.
       const pagesFetched = requested.filter((url) => !/\.\w+$/.test(new URL(url).pathname));
       expect(pagesFetched.length).toBeGreaterThan(pages.length);
