@@ -134,7 +134,10 @@ async function postAndEnd(browser: Browser, target: InboxTarget) {
 test("a closure the owner posts is on two open pages within the minute, moves nothing, and ends", async ({
   browser,
 }) => {
-  test.setTimeout(150_000);
+  // A hang-finder, not the check: "within the minute" is timed from the post (expectations
+  // below). 150 s timed out once under the whole suite's load (fresh clone of 1c5a679), where the
+  // test had taken 134 s in the two runs before; alone it takes 77 s.
+  test.setTimeout(240_000);
   // Today's status is checked up to a minute after the post, and the post ends at 23:59.
   await clearOfRinkMidnight(3);
   await Promise.all(targets.map((target) => postAndEnd(browser, target)));
