@@ -187,6 +187,32 @@ describe("loading the content files", () => {
     ]);
   });
 
+  it("names the line of an event's photo without alt text, and of one outside content/photos/", () => {
+    // Issue 34: an event's optional photo, on a repeating event and on a one-off, is read as
+    // photos.yml's photos are, with the same sentences for the owner.
+    const d = contentWith("events.yml", (t) =>
+      t
+        .replace(/(image: photos\/mirror-ball\.jpg\n)\s+alt: .*\n/, "$1")
+        .replace(
+          'date: "2026-12-12"\n',
+          'date: "2026-12-12"\n    photo:\n      image: pictures/toy.jpg\n      alt: A pile of toys.\n',
+        ),
+    );
+    const events = join(d, "events.yml");
+    expect(problems(d)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `events\\.yml:${position(events, "image: photos/mirror-ball.jpg")} events\\[1\\]\\.photo\\.alt: a photo needs alt text: one sentence saying what it shows, for visitors who cannot see it, but it is missing$`,
+        ),
+      ),
+      expect.stringMatching(
+        new RegExp(
+          `events\\.yml:${position(events, "pictures/toy.jpg")} events\\[3\\]\\.photo\\.image: expected a photo file in content/photos/, like photos/rink-floor\\.jpg`,
+        ),
+      ),
+    ]);
+  });
+
   it("points at the line of a YAML syntax error", () => {
     const d = contentWith("rink.yml", (t) => `${t}\nbroken: [\n`);
     expect(problems(d)).toEqual([

@@ -373,6 +373,41 @@ export const announcementFile = z
       });
   });
 
+// --- a photo (issue 12), as photos.yml and an event (issue 34) carry it --------------------
+
+/**
+ * Where a photo file sits: a file in content/photos/, the editor's media folder. The editor
+ * writes it as "/content/photos/x.jpg" or "photos/x.jpg" depending on its setup; all of these
+ * name the same file. What the file holds is checked when the build processes it.
+ */
+export const photoPath = /^\/?(?:content\/)?photos\/(?<name>[^/\\]+)$/;
+
+const photo = z.object({
+  image: z
+    .string({ error: "choose a photo file from content/photos/" })
+    .trim()
+    .regex(photoPath, "expected a photo file in content/photos/, like photos/rink-floor.jpg")
+    .refine((p) => !p.includes(".."), "expected a photo file in content/photos/"),
+  alt: z
+    .string({
+      error:
+        "a photo needs alt text: one sentence saying what it shows, for visitors who cannot see it",
+    })
+    .trim()
+    .min(
+      1,
+      "a photo needs alt text: one sentence saying what it shows, for visitors who cannot see it",
+    )
+    .max(
+      250,
+      "alt text must fit in 250 characters: say what matters, leave the rest to the caption",
+    ),
+  caption: z.string().trim().optional(),
+});
+
+/** An event's photo (issue 34): a file and its alt text, as photos.yml's (no caption: the card). */
+const eventPhoto = photo.pick({ image: true, alt: true });
+
 // --- events (issue 34) ---------------------------------------------------------------------
 
 /** The tags an event may carry, as the page shows them. */
@@ -408,6 +443,8 @@ const event = z
     from: date.optional(),
     until: date.optional(),
     skip: z.array(date).default([]),
+    /** Shown on each of its dates' cards on /events, processed like photos.yml's (issue 12). */
+    photo: eventPhoto.optional(),
   })
   .superRefine((e, ctx) => {
     const say = (path: string, message: string) =>
@@ -449,36 +486,6 @@ export const eventsFile = pageFile({
 });
 
 // --- photos (issue 12) ---------------------------------------------------------------------
-
-/**
- * Where a photo file sits: a file in content/photos/, the editor's media folder. The editor
- * writes it as "/content/photos/x.jpg" or "photos/x.jpg" depending on its setup; all of these
- * name the same file. What the file holds is checked when the build processes it.
- */
-export const photoPath = /^\/?(?:content\/)?photos\/(?<name>[^/\\]+)$/;
-
-const photo = z.object({
-  image: z
-    .string({ error: "choose a photo file from content/photos/" })
-    .trim()
-    .regex(photoPath, "expected a photo file in content/photos/, like photos/rink-floor.jpg")
-    .refine((p) => !p.includes(".."), "expected a photo file in content/photos/"),
-  alt: z
-    .string({
-      error:
-        "a photo needs alt text: one sentence saying what it shows, for visitors who cannot see it",
-    })
-    .trim()
-    .min(
-      1,
-      "a photo needs alt text: one sentence saying what it shows, for visitors who cannot see it",
-    )
-    .max(
-      250,
-      "alt text must fit in 250 characters: say what matters, leave the rest to the caption",
-    ),
-  caption: z.string().trim().optional(),
-});
 
 /** content/photos.yml: the owner's photos and where they appear, in the order shown. */
 export const photosFile = z.object({
