@@ -33,3 +33,8 @@ declare module "virtual:rink-photos/parties" {
   const parties: import("./lib/photo").Photo[];
   export default parties;
 }
+declare module "virtual:rink-photos/events" {
+  /** The events' photos (content/events.yml) by event id; an event without one is absent. */
+  const events: Record<string, import("./lib/photo").Photo>;
+  export default events;
+}

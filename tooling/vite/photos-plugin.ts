@@ -7,13 +7,15 @@ import {
   contentDir,
   contentProblemAt,
   loadPhotosContent,
+  readContentFile,
 } from "../../app/content/load.ts";
 import { contentFiles, type PhotoEntry, photoPath } from "../../app/content/schema.ts";
 import type { Photo } from "../../app/lib/photo.ts";
 import { PhotoError, type ProcessedPhoto, processPhoto } from "./photos.ts";
 
-// One module per place, so each page's chunk carries only its own photos' data.
-const ids = ["hero", "gallery", "parties"].map((slot) => `virtual:rink-photos/${slot}`);
+// One module per place, so each page's chunk carries only its own photos' data: events are
+// the events' photos (content/events.yml, issue 34) by event id, for /events.
+const ids = ["hero", "gallery", "parties", "events"].map((slot) => `virtual:rink-photos/${slot}`);
 
 /** Processed photos are kept here between builds (PHOTO_CACHE_DIR overrides). */
 export const photoCacheDir = resolve(
@@ -21,10 +23,10 @@ export const photoCacheDir = resolve(
     resolve(import.meta.dirname, "../../node_modules/.cache/rink-photos"),
 );
 
-type Slot = "hero" | "gallery" | "parties";
+type Slot = "hero" | "gallery" | "parties" | "events";
 
 /** "photos/rink.jpg" (or "/content/photos/rink.jpg") → "rink.jpg" */
-const originalName = (entry: PhotoEntry) =>
+const originalName = (entry: Pick<PhotoEntry, "image">) =>
   photoPath.exec(entry.image)?.groups?.name ?? entry.image;
 
 interface Built {
@@ -34,13 +36,66 @@ interface Built {
   files: Map<string, string>;
 }
 
-/** content/photos.yml, every photo processed; a problem names photos.yml's line and the file. */
+/** One photo to process: where it shows, and where the owner's file names it. */
+interface Entry {
+  slot: Slot;
+  /** photos.yml's photo, or an event's (the same, without a caption). */
+  entry: Pick<PhotoEntry, "image" | "alt"> & { caption?: string | undefined };
+  /** The content file naming it, and the path of its `image` there. */
+  file: string;
+  path: (string | number)[];
+  /** The event it belongs to (slot "events"). */
+  eventId?: string;
+}
+
+/**
+ * content/events.yml's events with a photo. A file that does not read (a missing alt text, a
+ * wrong field) has no photos here: the content plugin reports its problems with their lines,
+ * once, and fails the build (tooling/vite/content-plugin.ts).
+ */
+function eventPhotoEntries(dir: string): Entry[] {
+  const { file, schema } = contentFiles.events;
+  const result = readContentFile(dir, file, schema);
+  if ("problems" in result) return [];
+  return result.data.events.flatMap((event, index) =>
+    event.photo
+      ? [
+          {
+            slot: "events" as const,
+            entry: event.photo,
+            file,
+            path: ["events", index, "photo", "image"],
+            eventId: event.id,
+          },
+        ]
+      : [],
+  );
+}
+
+/**
+ * content/photos.yml and the photos of content/events.yml's events, every photo processed; a
+ * problem names the file's line and the photo's file.
+ */
 export async function buildPhotos(dir = contentDir, cacheDir = photoCacheDir): Promise<Built> {
   const content = loadPhotosContent(dir);
-  const entries: { slot: Slot; index?: number; entry: PhotoEntry }[] = [
-    ...(content.hero ? [{ slot: "hero" as const, entry: content.hero }] : []),
-    ...content.gallery.map((entry, index) => ({ slot: "gallery" as const, index, entry })),
-    ...content.parties.map((entry, index) => ({ slot: "parties" as const, index, entry })),
+  const listed = contentFiles.photos.file;
+  const entries: Entry[] = [
+    ...(content.hero
+      ? [{ slot: "hero" as const, entry: content.hero, file: listed, path: ["hero", "image"] }]
+      : []),
+    ...content.gallery.map((entry, index) => ({
+      slot: "gallery" as const,
+      entry,
+      file: listed,
+      path: ["gallery", index, "image"],
+    })),
+    ...content.parties.map((entry, index) => ({
+      slot: "parties" as const,
+      entry,
+      file: listed,
+      path: ["parties", index, "image"],
+    })),
+    ...eventPhotoEntries(dir),
   ];
   const problems: ContentProblem[] = [];
   // Each original once (a photo used twice is processed once), two at a time: sharp already
@@ -64,14 +119,12 @@ export async function buildPhotos(dir = contentDir, cacheDir = photoCacheDir): P
   await Promise.all([worker(), worker()]);
   const results = entries.map(({ entry }) => done.get(join(dir, "photos", originalName(entry))));
   const files = new Map<string, string>();
-  const photos: Record<Slot, Photo[]> = { hero: [], gallery: [], parties: [] };
-  entries.forEach(({ slot, index, entry }, i) => {
+  const photos: Record<Exclude<Slot, "events">, Photo[]> = { hero: [], gallery: [], parties: [] };
+  const byEvent: Record<string, Photo> = {};
+  entries.forEach(({ slot, entry, file, path, eventId }, i) => {
     const result = results[i];
     if (result instanceof PhotoError || !result) {
-      const path = index === undefined ? [slot, "image"] : [slot, index, "image"];
-      problems.push(
-        contentProblemAt(dir, contentFiles.photos.file, path, result?.message ?? "not processed"),
-      );
+      problems.push(contentProblemAt(dir, file, path, result?.message ?? "not processed"));
       return;
     }
     for (const v of result.variants) {
@@ -79,7 +132,7 @@ export async function buildPhotos(dir = contentDir, cacheDir = photoCacheDir): P
     }
     const first = result.variants[0]?.fileName ?? "";
     const [, name, key] = /^(.*)-\d+\.([0-9a-f]{8})\.\w+$/.exec(first) ?? [];
-    photos[slot].push({
+    const photo: Photo = {
       alt: entry.alt,
       ...(entry.caption ? { caption: entry.caption } : {}),
       width: result.width,
@@ -87,7 +140,9 @@ export async function buildPhotos(dir = contentDir, cacheDir = photoCacheDir): P
       name: name ?? "",
       key: key ?? "",
       widths: [...new Set(result.variants.map((v) => v.width))],
-    });
+    };
+    if (slot === "events") byEvent[eventId ?? ""] = photo;
+    else photos[slot].push(photo);
   });
   if (problems.length > 0) throw new ContentError(problems);
   const json = (value: unknown) => JSON.stringify(value);
@@ -95,13 +150,15 @@ export async function buildPhotos(dir = contentDir, cacheDir = photoCacheDir): P
     hero: `export default ${json(photos.hero[0] ?? null)};`,
     gallery: `export default ${json(photos.gallery)};`,
     parties: `export default ${json(photos.parties)};`,
+    events: `export default ${json(byEvent)};`,
   };
   return { modules, files };
 }
 
 /**
- * The owner's photos as the modules `virtual:rink-photos/hero`, `/gallery` and `/parties`, processed at
- * build by sharp (tooling/vite/photos.ts); each file goes out as /assets/photos/<name>-<width>.<key>.<ext>
+ * The owner's photos as the modules `virtual:rink-photos/hero`, `/gallery`, `/parties` and
+ * `/events` (the events' photos by event id), processed at build by sharp
+ * (tooling/vite/photos.ts); each file goes out as /assets/photos/<name>-<width>.<key>.<ext>
  * (written by tooling/rink-files.ts from the same `buildPhotos()`).
  * `npm run dev` serves the same files from the cache.
  */
@@ -118,6 +175,7 @@ export function rinkPhotos(): Plugin {
       if (!ids.includes(moduleId.slice(1))) return;
       const slot = moduleId.slice(moduleId.lastIndexOf("/") + 1) as Slot;
       this.addWatchFile(join(contentDir, contentFiles.photos.file));
+      this.addWatchFile(join(contentDir, contentFiles.events.file));
       let result: Built;
       try {
         result = await build();

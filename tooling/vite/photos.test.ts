@@ -237,3 +237,113 @@ describe("content/photos.yml through the build", () => {
     expect(built.files.size).toBe(9);
   });
 });
+
+describe("content/events.yml's photos through the build (issue 34)", () => {
+  const content = join(dir, "content-events");
+  mkdirSync(join(content, "photos"), { recursive: true });
+  /** An events.yml whose events are `events` (YAML lines, indented as list items). */
+  const eventsFile = (events: string[]) =>
+    [
+      "title: Events at the rink",
+      "description: Theme nights, homeschool afternoons and more at the rink, with their dates, times and prices.",
+      "heading: Events",
+      "lead: Besides our weekly sessions.",
+      "subscribe:",
+      "  heading: Put our schedule in your calendar",
+      "  intro: One calendar.",
+      "  steps:",
+      "    - app: Google Calendar",
+      "      how: Paste the address.",
+      "events:",
+      ...events,
+      "",
+    ].join("\n");
+  const event = (id: string, photo: string[] = []) => [
+    `  - id: ${id}`,
+    `    title: ${id}`,
+    "    description: An event.",
+    '    date: "2026-12-12"',
+    "    time:",
+    '      start: "12:30"',
+    '      end: "15:00"',
+    "    price: 5",
+    ...photo,
+  ];
+
+  it("gives /events each event's photo by its id, with its alt text, in the photos' sizes and kinds", async () => {
+    await halves(1000, 500)
+      .jpeg()
+      .toFile(join(content, "photos", "ball.jpg"));
+    await halves(640, 480)
+      .jpeg()
+      .toFile(join(content, "photos", "floor.jpg"));
+    writeFileSync(
+      join(content, "photos.yml"),
+      ["gallery:", "  - image: photos/floor.jpg", "    alt: The floor.", ""].join("\n"),
+    );
+    writeFileSync(
+      join(content, "events.yml"),
+      eventsFile([
+        ...event("toy-drive", [
+          "    photo:",
+          "      image: /photos/ball.jpg",
+          "      alt: The mirror ball over the floor.",
+        ]),
+        ...event("no-photo"),
+        // The same file as the gallery's: processed once, its files written once.
+        ...event("floor-night", [
+          "    photo:",
+          "      image: photos/floor.jpg",
+          "      alt: The floor at night.",
+        ]),
+      ]),
+    );
+    const built = await buildPhotos(content, cacheDir);
+    const events = JSON.parse(built.modules.events.replace(/^export default |;$/g, ""));
+    expect(Object.keys(events).sort()).toEqual(["floor-night", "toy-drive"]);
+    expect(events["toy-drive"]).toEqual(
+      expect.objectContaining({
+        alt: "The mirror ball over the floor.",
+        width: 1000,
+        height: 500,
+        name: "ball",
+        widths: [320, 480, 640, 800, 1000],
+      }),
+    );
+    expect(events["toy-drive"]).not.toHaveProperty("caption");
+    expect(events["floor-night"]).toEqual(
+      expect.objectContaining({
+        alt: "The floor at night.",
+        name: "floor",
+        widths: [320, 480, 640],
+      }),
+    );
+    // Every width as AVIF, WebP and JPEG: 5 x 3 for the ball, 3 x 3 for the floor (once).
+    expect(built.files.size).toBe(15 + 9);
+    const ball = [...built.files.keys()].filter((url) => url.includes("/ball-"));
+    expect(ball.filter((url) => url.endsWith(".avif"))).toHaveLength(5);
+    expect(ball.filter((url) => url.endsWith(".webp"))).toHaveLength(5);
+    expect(ball.filter((url) => url.endsWith(".jpg"))).toHaveLength(5);
+    // The other places are photos.yml's alone.
+    expect(JSON.parse(built.modules.gallery.replace(/^export default |;$/g, ""))).toHaveLength(1);
+  });
+
+  it("names events.yml's line and the file when an event's photo is missing or not an image", async () => {
+    writeFileSync(join(content, "photos", "flyer.jpg"), "%PDF-1.7 not a photo");
+    writeFileSync(join(content, "photos.yml"), "{}\n");
+    writeFileSync(
+      join(content, "events.yml"),
+      eventsFile([
+        ...event("one", ["    photo:", "      image: photos/gone.jpg", "      alt: Gone."]),
+        ...event("two", ["    photo:", "      image: photos/flyer.jpg", "      alt: A flyer."]),
+      ]),
+    );
+    const error = String(await buildPhotos(content, cacheDir).catch((e: Error) => e));
+    expect(error).toMatch(
+      /events\.yml:21:14 events\[0\]\.photo\.image: .*gone\.jpg: the file is missing from content\/photos\//,
+    );
+    expect(error).toMatch(
+      /events\.yml:32:14 events\[1\]\.photo\.image: .*flyer\.jpg is not a photo the build can read/,
+    );
+  });
+});
