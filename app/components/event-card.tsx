@@ -3,6 +3,8 @@ import { repeatWords } from "../../rink/repeats.ts";
 import { buildDate } from "../lib/build-date.ts";
 import { shownUntil } from "../lib/dated.ts";
 import { type Occurrence, occurrenceCalendarPath } from "../lib/event-occurrences.ts";
+import type { Photo } from "../lib/photo.ts";
+import { ResponsivePhoto } from "./responsive-photo.tsx";
 
 /** The owner's tags on an event, as small labels. */
 export function EventTags({ tags }: { tags: readonly string[] }) {
@@ -22,21 +24,48 @@ export function EventTags({ tags }: { tags: readonly string[] }) {
 }
 
 /**
- * One date of an event: when, what it costs, its tags and its calendar file. An item of a
- * dated list: shown until its date, on the visitor's clock (app/browser/today.ts).
+ * How wide a card's photo shows: the card's column (one on a phone, two from 640 px, three
+ * from 1024 px, in a 1152 px page with 16 px margins and gaps) less the card's 20 px padding
+ * and 2 px border on each side.
+ */
+export const eventPhotoSizes =
+  "(min-width: 1152px) 319px, (min-width: 1024px) calc((100vw - 64px) / 3 - 44px), (min-width: 640px) calc((100vw - 48px) / 2 - 44px), calc(100vw - 76px)";
+
+/**
+ * One date of an event: its photo when it has one, when, what it costs, its tags and its
+ * calendar file. An item of a dated list: shown until its date, on the visitor's clock
+ * (app/browser/today.ts).
  */
 export function EventCard({
   occurrence: { event, date },
   heading: Heading = "h3",
+  photo,
+  photoFirst = false,
 }: {
   occurrence: Occurrence;
   heading?: "h3" | "h4";
+  /** The event's photo, processed at build (virtual:rink-photos/events); none on Home. */
+  photo?: Photo | undefined;
+  /**
+   * The page's first card, whose photo a phone shows in its first screen (and may be its
+   * largest paint): fetched at once. Every other card's photo loads lazily as it nears.
+   */
+  photoFirst?: boolean;
 }) {
   return (
     <li
       {...shownUntil(date, buildDate)}
       className="flex flex-col rounded-2xl border-2 border-pop-600 bg-white p-5"
     >
+      {photo ? (
+        <ResponsivePhoto
+          photo={photo}
+          sizes={eventPhotoSizes}
+          priority={photoFirst}
+          pictureClassName="mb-5 block"
+          className="block aspect-3/2 h-auto w-full rounded-lg object-cover"
+        />
+      ) : null}
       <p className="font-semibold text-pop-700 text-sm uppercase tracking-wide">
         <time dateTime={date}>{formatDate(date)}</time>
       </p>

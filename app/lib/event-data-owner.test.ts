@@ -4,6 +4,7 @@ import { eventDates } from "../../rink/repeats.ts";
 import { site } from "../content/site.ts";
 import { occurrencesJsonLd, ownerEventsWindowDays, rinkDateTime } from "./event-data.ts";
 import { occurrences } from "./event-occurrences.ts";
+import type { Photo } from "./photo.ts";
 
 // The owner's events on /events for search engines (issue 34), checked against Google's event
 // structured-data fields as event-data.test.ts checks Home's: required name, startDate and a
@@ -91,6 +92,34 @@ describe("the owner's events as schema.org Events", () => {
         },
       ]);
     }
+  });
+
+  it("gives an event's photo as the image of each of its dates, its largest JPEG's address", () => {
+    const photo: Photo = {
+      alt: "The mirror ball.",
+      width: 1600,
+      height: 1067,
+      name: "mirror-ball",
+      key: "ea1ccac6",
+      widths: [320, 640, 1080, 1600],
+    };
+    const withPhoto = owned.filter((e) => e.photo).map((e) => e.title);
+    expect(withPhoto).toEqual(["Christian skate"]);
+    const events = occurrencesJsonLd(site, occurrences(owned, today), siteUrl, today, {
+      "christian-skate": photo,
+    }) as (EventData & { image?: string[] })[];
+    const christian = events.filter((e) => e.name === "Christian skate");
+    expect(christian.map((e) => e.startDate.slice(0, 10))).toEqual(["2026-12-17"]);
+    for (const e of christian)
+      expect(e.image).toEqual([`${siteUrl}/assets/photos/mirror-ball-1600.ea1ccac6.jpg`]);
+    // The others have no photo of their own, and the page lends them none.
+    for (const e of events.filter((e) => e.name !== "Christian skate"))
+      expect(e.image, e.name).toBeUndefined();
+    // An event the content gives no photo gets none, whatever the photos hold.
+    const stray = occurrencesJsonLd(site, occurrences(owned, today), siteUrl, today, {
+      "homeschool-skate": photo,
+    }) as { name: string; image?: string[] }[];
+    expect(stray.filter((e) => e.image).map((e) => e.name)).toEqual([]);
   });
 
   it("writes the rink's offset of each date: EST in December", () => {

@@ -8,6 +8,7 @@ import {
 import type { Address, Session, SiteContent, SpecialDate, TimeRange } from "../content/types.ts";
 import { buildDate } from "./build-date.ts";
 import type { Occurrence } from "./event-occurrences.ts";
+import { fullSizeUrl, type Photo } from "./photo.ts";
 import { siteUrl } from "./seo.ts";
 import { postalAddress } from "./structured-data.ts";
 
@@ -47,6 +48,8 @@ interface EventInput {
   time: TimeRange;
   offers: { name?: string; price: number }[];
   cancelled?: boolean;
+  /** The event's own photo, its absolute URL: in place of the page's `image`. */
+  image?: string | undefined;
 }
 
 function eventBuilder(
@@ -69,7 +72,7 @@ function eventBuilder(
     eventStatus: schema(e.cancelled ? "EventCancelled" : "EventScheduled"),
     eventAttendanceMode: schema("OfflineEventAttendanceMode"),
     location: place,
-    ...(image ? { image: [image] } : {}),
+    ...(e.image || image ? { image: [e.image ?? image] } : {}),
     organizer: { "@type": "Organization", name: rink.name, url: `${siteUrl}/` },
     offers: e.offers.map((o) => ({
       "@type": "Offer",
@@ -152,16 +155,17 @@ export const ownerEventsWindowDays = 28;
 
 /**
  * schema.org `Event`s for /events: each date of the owner's events in the next 28 days, as the
- * page lists it (its price, times and description); `pageUrl` is the page's address.
+ * page lists it (its price, times, description and photo: `photos`, the events' processed
+ * photos by event id, give `image`, the largest JPEG's absolute URL, as Google recommends).
  */
 export function occurrencesJsonLd(
   rink: Pick<EventFacts, "name" | "address" | "timeZone">,
   list: readonly Occurrence[],
   siteUrl: string,
   today: string,
-  image?: string,
+  photos: Readonly<Record<string, Photo>> = {},
 ): object[] {
-  const event = eventBuilder(rink, siteUrl, `${siteUrl}/events`, image);
+  const event = eventBuilder(rink, siteUrl, `${siteUrl}/events`);
   const last = addDays(today, ownerEventsWindowDays - 1);
   return list
     .filter((o) => o.date >= today && o.date <= last)
@@ -172,12 +176,23 @@ export function occurrencesJsonLd(
         date: o.date,
         time: o.event.time,
         offers: [{ name: "Admission", price: o.event.price }],
+        image: photoUrlOf(o, photos, siteUrl),
       }),
     );
 }
 
+/** An occurrence's photo as an absolute URL (its event's largest JPEG), or undefined. */
+function photoUrlOf(o: Occurrence, photos: Readonly<Record<string, Photo>>, siteUrl: string) {
+  const photo = o.event.photo ? photos[o.event.id] : undefined;
+  return photo ? `${siteUrl}${fullSizeUrl(photo)}` : undefined;
+}
+
 /** The owner's events of the next 28 days as schema.org Events, as the build day sees them. */
-export const ownerEvents = (site: SiteContent, list: readonly Occurrence[]) => ({
+export const ownerEvents = (
+  site: SiteContent,
+  list: readonly Occurrence[],
+  photos: Readonly<Record<string, Photo>> = {},
+) => ({
   "@context": "https://schema.org",
-  "@graph": occurrencesJsonLd(site, list, siteUrl, buildDate),
+  "@graph": occurrencesJsonLd(site, list, siteUrl, buildDate, photos),
 });

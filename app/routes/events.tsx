@@ -2,6 +2,7 @@ import { formatDate } from "../../rink/format.ts";
 import { EventCard } from "../components/event-card.tsx";
 import { PageHero } from "../components/page-hero.tsx";
 import { SectionHeading } from "../components/section-heading.tsx";
+import { eventPhotos } from "../content/photos.ts";
 import { site } from "../content/site.ts";
 import { buildDate } from "../lib/build-date.ts";
 import { feedPath } from "../lib/calendar-path.ts";
@@ -12,13 +13,14 @@ import { pageMeta, siteUrl } from "../lib/seo.ts";
 
 export const meta = (path: string) =>
   pageMeta(site, "events", path, {
-    jsonLd: [ownerEvents(site, occurrences(site.pages.events.events, buildDate))],
+    jsonLd: [ownerEvents(site, occurrences(site.pages.events.events, buildDate), eventPhotos)],
   });
 
 /**
  * /events: the owner's events, week by week from today (issue 34). Each date is an item of its
  * week's dated list: it shows until its day and drops off after it on the visitor's clock, and
  * a week with nothing left to show is hidden with it (app/browser/today.ts), without a rebuild.
+ * An event's photo shows on each of its dates' cards.
  */
 export default function Events() {
   const page = site.pages.events;
@@ -57,7 +59,13 @@ export default function Events() {
             </h3>
             <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {items.map((o) => (
-                <EventCard key={`${o.date}-${o.event.id}`} occurrence={o} heading="h4" />
+                <EventCard
+                  key={`${o.date}-${o.event.id}`}
+                  occurrence={o}
+                  heading="h4"
+                  photo={o.event.photo ? eventPhotos[o.event.id] : undefined}
+                  photoFirst={o === coming[0]}
+                />
               ))}
             </ul>
           </section>
