@@ -67,7 +67,18 @@ const nextClient = clientAddresses("10");
  */
 async function sendCorpusRequest(request: Request, r: FuzzRequest): Promise<Response> {
   const body = typeof r.body === "string" ? Buffer.from(r.body) : Buffer.from(r.body ?? []);
-  if (body.length <= maxBodyBytes) return fetch(request);
+  if (body.length <= maxBodyBytes) {
+    // A kept-alive connection can turn out closed when fetch reuses it (workerd closes one
+    // after some malformed requests: "other side closed", the unit run of 2026-11-26 23:21,
+    // on Workers); a browser then sends the request again on a new connection, and so does
+    // this. A request that broke the server would break it again, and nothing may be stored.
+    try {
+      return await fetch(request.clone());
+    } catch (error) {
+      if ((error as { cause?: { code?: string } }).cause?.code !== "UND_ERR_SOCKET") throw error;
+      return fetch(request);
+    }
+  }
   const url = new URL(request.url);
   return new Promise<Response>((resolve, reject) => {
     const sent = httpRequest(

@@ -3,12 +3,15 @@
 // the repository, so its state, the emails it "sends" and its settings stay there. The D1
 // database gets server/migrations first, as `npm run start:edge` does.
 import type { ChildProcess } from "node:child_process";
+import { createHash } from "node:crypto";
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   symlinkSync,
 } from "node:fs";
@@ -84,22 +87,65 @@ async function untilBindable(port: number) {
   }
 }
 
-export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
-  const workDir = mkdtempSync(join(tmpdir(), "rink-edge-"));
-  // wrangler.jsonc as it is; the sources it names and the site through links.
+/** A folder laid out like the repository for wrangler: wrangler.jsonc and its sources, linked. */
+function wranglerFolder(prefix: string): {
+  workDir: string;
+  place: WranglerPlace & { persistTo: string };
+} {
+  const workDir = mkdtempSync(join(tmpdir(), prefix));
   symlinkSync(join(projectRoot, "wrangler.jsonc"), join(workDir, "wrangler.jsonc"));
   for (const name of ["server", "rink", "node_modules"]) {
     symlinkSync(join(projectRoot, name), join(workDir, name));
   }
+  const place = { cwd: workDir, persistTo: join(workDir, "state"), home: join(workDir, "home") };
+  mkdirSync(place.home, { recursive: true });
+  return { workDir, place };
+}
+
+let migrated: Promise<string> | undefined;
+
+/**
+ * The local D1 state with server/migrations applied by `wrangler d1 migrations apply`, made
+ * once for these migrations, this wrangler.jsonc and wrangler (in .tmp/, named by their hash) and copied
+ * for each start: applying them is a wrangler process of its own, 10-30 s on a
+ * paravirtualised machine, for the same empty database every time. Two test files that make it
+ * at once both apply; the first to rename its copy into place wins, the other uses it.
+ */
+function migratedState(): Promise<string> {
+  migrated ??= (async () => {
+    const hash = createHash("sha256");
+    const migrations = join(projectRoot, "server/migrations");
+    for (const name of readdirSync(migrations).toSorted()) {
+      hash.update(name).update(readFileSync(join(migrations, name)));
+    }
+    hash.update(readFileSync(join(projectRoot, "wrangler.jsonc")));
+    hash.update(readFileSync(join(projectRoot, "node_modules/wrangler/package.json")));
+    const cacheDir = join(projectRoot, ".tmp/edge-state");
+    const ready = join(cacheDir, hash.digest("hex").slice(0, 16));
+    if (existsSync(ready)) return ready;
+    const { workDir, place } = wranglerFolder("rink-edge-migrate-");
+    try {
+      await applyMigrations(place);
+      mkdirSync(cacheDir, { recursive: true });
+      try {
+        renameSync(place.persistTo, ready);
+      } catch (error) {
+        if (!existsSync(ready)) throw error;
+      }
+    } finally {
+      rmSync(workDir, { recursive: true, force: true });
+    }
+    return ready;
+  })();
+  return migrated;
+}
+
+export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
+  // wrangler.jsonc as it is; the sources it names and the site through links.
+  const { workDir, place } = wranglerFolder("rink-edge-");
   mkdirSync(join(workDir, "build"));
   symlinkSync(options.siteDir, join(workDir, "build/client"));
-  const place: WranglerPlace = {
-    cwd: workDir,
-    persistTo: join(workDir, "state"),
-    home: join(workDir, "home"),
-  };
-  mkdirSync(place.home ?? "", { recursive: true });
-  await applyMigrations(place);
+  cpSync(await migratedState(), place.persistTo, { recursive: true });
 
   let port = 0;
   let url = "";
