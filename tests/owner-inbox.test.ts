@@ -8,6 +8,7 @@
 // the sign-in's answer time with a slow or failing mailer, are server/owner/auth.test.ts.
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { stylesheet } from "../server/owner/stylesheet.ts";
 import { homeWords } from "../server/owner/words.ts";
 import {
   clientAddresses,
@@ -104,6 +105,23 @@ describe.for([
     );
     expect(page.headers.get("cache-control")).toBe("no-store");
     expect(page.headers.get("x-robots-tag")).toContain("noindex");
+  });
+
+  it("links its one stylesheet, the site's Tailwind build of owner.css, kept under its hashed address", async () => {
+    const page = await (await send("/inbox/")).text();
+    const links = [...page.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
+    expect(links).toHaveLength(1);
+    expect(links[0]).toMatch(/^\/inbox\/inbox\.[0-9a-f]{10}\.css$/);
+    const css = await send(links[0] ?? "");
+    expect(css.status).toBe(200);
+    expect(css.headers.get("content-type")).toBe("text/css; charset=utf-8");
+    expect(css.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    // What the Worker's bundle and the Node server serve is the copy written from owner.css,
+    // with ui/'s danger button and the site's tokens in it.
+    const text = await css.text();
+    expect(text).toBe(stylesheet);
+    expect(text).toContain(".bg-pop-700{");
+    expect(text).toContain("--color-brand-800:oklch(34% .15 300)");
   });
 
   it("answers every address the same, and emails a link only to an owner", async () => {

@@ -4,6 +4,7 @@
 // Phone first: one column of large links. Its words are words.ts's.
 import { momentWords } from "../../rink/clock.ts";
 import type { LiveUpdate } from "../../rink/live-update.ts";
+import { buttonStyles } from "../../ui/button-styles.ts";
 import type { ListId } from "../lists/service.ts";
 import { h } from "./html.ts";
 import { layout } from "./pages.ts";
@@ -138,7 +139,7 @@ function HomeBody(data: HomePageData) {
       "form",
       { key: "x", method: "post", action: "/inbox/sign-out-everywhere", className: "everywhere" },
       h("p", null, words.lostPhone),
-      h("button", { type: "submit", className: "quiet" }, words.signOutEverywhere),
+      h("button", { type: "submit", className: buttonStyles.outline }, words.signOutEverywhere),
     ),
   ];
 }

@@ -6,6 +6,8 @@ import type { ReactNode } from "react";
 import { momentWords } from "../../rink/clock.ts";
 import { phoneKey } from "../../rink/forms/phone.ts";
 import { plural } from "../../rink/plural.ts";
+import { buttonStyles } from "../../ui/button-styles.ts";
+import { controlStyles } from "../../ui/field-styles.ts";
 import { displayValue, fieldLabel, formOfKind } from "../inbox/forms.ts";
 import type { Submission } from "../inbox/submission.ts";
 import { type OptOuts, optOutKey } from "../lists/outbox-store.ts";
@@ -15,7 +17,7 @@ import type { Deleted, InboxCounts, InboxView, Person } from "./store.ts";
 import { stylesheetPath } from "./stylesheet.ts";
 import { homeWords } from "./words.ts";
 
-export { stylesheet, stylesheetPath } from "./stylesheet.ts";
+export { stylesheetPath } from "./stylesheet.ts";
 
 interface LayoutProps {
   title: string;
@@ -55,7 +57,7 @@ export function Layout({ title, signedInAs, atHome = false, children }: LayoutPr
               "form",
               { method: "post", action: "/inbox/sign-out", className: "signout" },
               h("span", { className: "who" }, ...breakableAddress(signedInAs)),
-              h("button", { type: "submit", className: "quiet" }, "Sign out"),
+              h("button", { type: "submit", className: buttonStyles.secondary }, "Sign out"),
             )
           : null,
       ),
@@ -115,11 +117,12 @@ export function signInPage(note?: string): Promise<string> {
         id: "email",
         name: "email",
         type: "email",
+        className: controlStyles.light,
         autoComplete: "email",
         required: true,
         maxLength: 254,
       }),
-      h("button", { type: "submit" }, "Email me a sign-in link"),
+      h("button", { type: "submit", className: buttonStyles.brand }, "Email me a sign-in link"),
     ),
   ]);
 }
@@ -144,7 +147,7 @@ export function confirmLinkPage(token: string): Promise<string> {
       "form",
       { key: "f", method: "post", action: "/inbox/auth", className: "stack" },
       h("input", { type: "hidden", name: "token", defaultValue: token }),
-      h("button", { type: "submit" }, "Sign in"),
+      h("button", { type: "submit", className: buttonStyles.brand }, "Sign in"),
     ),
   ]);
 }
@@ -303,7 +306,7 @@ function Item({ submission, view, search, optOuts }: ItemProps) {
               }),
               h(
                 "button",
-                { type: "submit", className: fresh ? undefined : "quiet" },
+                { type: "submit", className: fresh ? buttonStyles.brand : buttonStyles.outline },
                 fresh ? "Mark handled" : "Mark as new again",
               ),
             ),
@@ -345,7 +348,11 @@ function InboxBody({ view, search, counts, rows, updates, optOuts }: InboxPageDa
       ? h(
           "p",
           { key: "u" },
-          h("a", { className: "button", href: "/inbox/updates" }, "Post an update"),
+          h(
+            "a",
+            { className: `${buttonStyles.brand} no-underline`, href: "/inbox/updates" },
+            "Post an update",
+          ),
         )
       : null,
     h(
@@ -361,8 +368,15 @@ function InboxBody({ view, search, counts, rows, updates, optOuts }: InboxPageDa
       h(
         "div",
         { className: "row" },
-        h("input", { id: "q", name: "q", type: "search", defaultValue: search, maxLength: 100 }),
-        h("button", { type: "submit" }, "Search"),
+        h("input", {
+          id: "q",
+          name: "q",
+          type: "search",
+          defaultValue: search,
+          maxLength: 100,
+          className: controlStyles.light,
+        }),
+        h("button", { type: "submit", className: buttonStyles.brand }, "Search"),
       ),
     ),
     view === "signups"
@@ -371,7 +385,11 @@ function InboxBody({ view, search, counts, rows, updates, optOuts }: InboxPageDa
           { key: "d", className: "downloads" },
           h(
             "a",
-            { className: "button", href: "/inbox/export/newsletter.csv", download: true },
+            {
+              className: `${buttonStyles.brand} no-underline`,
+              href: "/inbox/export/newsletter.csv",
+              download: true,
+            },
             "Download the signups (CSV)",
           ),
           lists.map((list) =>
@@ -391,7 +409,11 @@ function InboxBody({ view, search, counts, rows, updates, optOuts }: InboxPageDa
       ? h(
           "form",
           { key: "e", method: "post", action: "/inbox/spam/empty" },
-          h("button", { type: "submit", className: "danger" }, `Empty the spam (${counts.spam})`),
+          h(
+            "button",
+            { type: "submit", className: buttonStyles.danger },
+            `Empty the spam (${counts.spam})`,
+          ),
         )
       : null,
     rows.length === 0
@@ -411,7 +433,7 @@ function InboxBody({ view, search, counts, rows, updates, optOuts }: InboxPageDa
       "form",
       { key: "x", method: "post", action: "/inbox/sign-out-everywhere", className: "everywhere" },
       h("p", null, homeWords.lostPhone),
-      h("button", { type: "submit", className: "quiet" }, homeWords.signOutEverywhere),
+      h("button", { type: "submit", className: buttonStyles.outline }, homeWords.signOutEverywhere),
     ),
   ];
 }
@@ -474,7 +496,7 @@ export function forgetPage(
             h("input", { type: "hidden", name: "id", defaultValue: String(id) }),
             h(
               "button",
-              { type: "submit", className: "danger" },
+              { type: "submit", className: buttonStyles.danger },
               `Delete ${plural(rows.length, "submission", "submissions")}`,
             ),
           )

@@ -1,7 +1,7 @@
 // /inbox/: the owner reads and answers the forms' submissions, exports the signups, deletes a
 // person's data on request and empties the spam, signed in by an emailed link (auth.ts). The
 // same routes on Node and on the Worker. Every answer: its own strict policy (no script, one
-// stylesheet), never cached, never indexed. Every change is a POST from this site's own pages
+// stylesheet), never cached (but that stylesheet, named by its hash), never indexed. Every change is a POST from this site's own pages
 // (another origin gets 403) by a signed-in owner (else 401), and is logged with its address.
 import type { Context, MiddlewareHandler } from "hono";
 import { Hono } from "hono";
@@ -39,9 +39,9 @@ import {
   messagePage,
   pleaseSignInPage,
   signInPage,
-  stylesheet,
 } from "./pages.ts";
 import type { InboxView, OwnerStore } from "./store.ts";
+import { stylesheet, stylesheetPath } from "./stylesheet.ts";
 import { mountUpdateRoutes, type UpdatesDeps } from "./update-routes.ts";
 
 export interface OwnerDeps {
@@ -136,6 +136,10 @@ export function ownerRoutes(deps: OwnerDeps) {
   app.use("/inbox/*", async (c, next) => {
     await next();
     for (const [name, value] of Object.entries(ownerHeaders)) c.res.headers.set(name, value);
+    // The stylesheet, the same for everyone and named by its hash, is kept (stylesheet.ts).
+    if (c.req.path === stylesheetPath && c.res.ok) {
+      c.res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
+    }
   });
 
   // A change from another site's page (a forged form), or not from a form in the browser's
@@ -200,7 +204,7 @@ export function ownerRoutes(deps: OwnerDeps) {
     return next();
   };
 
-  app.get("/inbox/inbox.css", (c) =>
+  app.get(stylesheetPath, (c) =>
     c.body(stylesheet, 200, { "Content-Type": "text/css; charset=utf-8" }),
   );
 

@@ -8,6 +8,8 @@ import { momentWords } from "../../rink/clock.ts";
 import { formatLongDate } from "../../rink/format.ts";
 import type { LiveUpdate } from "../../rink/live-update.ts";
 import { plural } from "../../rink/plural.ts";
+import { buttonStyles } from "../../ui/button-styles.ts";
+import { controlStyles } from "../../ui/field-styles.ts";
 import type { OwnerUpdateRow } from "../lists/outbox-store.ts";
 import type { ListId } from "../lists/service.ts";
 import { gsm7Length, segmentLength } from "../lists/text-message.ts";
@@ -154,6 +156,7 @@ function UpdateForm({ values, problems, ctx }: UpdateFormProps) {
       `Short, plain text: it shows on the site and is sent as written (at most ${maxNoteLength} characters${ctx.textRoom !== undefined ? `; a text carries ${ctx.textRoom} of them` : ""}).`,
     ),
     h("textarea", {
+      className: controlStyles.light,
       id: "note",
       name: "note",
       rows: 4,
@@ -167,6 +170,7 @@ function UpdateForm({ values, problems, ctx }: UpdateFormProps) {
     h("label", { htmlFor: "date" }, "The date it is closed"),
     h("p", { className: "hint", id: "date-hint" }, "Only for “Closed on a date”."),
     h("input", {
+      className: controlStyles.light,
       type: "date",
       id: "date",
       name: "date",
@@ -190,6 +194,7 @@ function UpdateForm({ values, problems, ctx }: UpdateFormProps) {
           { className: "stack" },
           h("label", { htmlFor: "opens" }, "Opens"),
           h("input", {
+            className: controlStyles.light,
             type: "time",
             id: "opens",
             name: "opens",
@@ -202,6 +207,7 @@ function UpdateForm({ values, problems, ctx }: UpdateFormProps) {
           { className: "stack" },
           h("label", { htmlFor: "closes" }, "Closes"),
           h("input", {
+            className: controlStyles.light,
             type: "time",
             id: "closes",
             name: "closes",
@@ -221,6 +227,7 @@ function UpdateForm({ values, problems, ctx }: UpdateFormProps) {
       `When the site stops showing it, on the rink's clock: at most ${maxDaysAhead} days ahead.`,
     ),
     h("input", {
+      className: controlStyles.light,
       type: "datetime-local",
       id: "until",
       name: "until",
@@ -258,7 +265,7 @@ function UpdateForm({ values, problems, ctx }: UpdateFormProps) {
       error("lists"),
     ),
 
-    h("button", { type: "submit" }, "Preview"),
+    h("button", { type: "submit", className: buttonStyles.brand }, "Preview"),
   );
 }
 
@@ -279,7 +286,7 @@ function OnTheSite({ current, row }: { current: LiveUpdate | null; row?: OwnerUp
       { method: "post", action: `${updatesPath}/${current.id}/end` },
       h(
         "button",
-        { type: "submit", className: "danger", "aria-describedby": "now-title" },
+        { type: "submit", className: buttonStyles.danger, "aria-describedby": "now-title" },
         "End now",
       ),
     ),
@@ -556,10 +563,10 @@ function PreviewBody(data: PreviewPageData) {
       hidden("closes", values.closes),
       hidden("until", values.until),
       lists.map((list) => hidden("lists", list, `lists-${list}`)),
-      h("button", { type: "submit" }, "Post it now"),
+      h("button", { type: "submit", className: buttonStyles.brand }, "Post it now"),
       h(
         "button",
-        { type: "submit", className: "quiet", formAction: `${updatesPath}/edit` },
+        { type: "submit", className: buttonStyles.outline, formAction: `${updatesPath}/edit` },
         "Change it",
       ),
     ),
