@@ -30,7 +30,22 @@ export async function expectEvents(page: Page) {
     await expect(
       item.getByRole("link", { name: `Add to calendar: ${o.event.title}, ${formatDate(o.date)}` }),
     ).toHaveAttribute("href", occurrenceCalendarPath(o));
+    // The event's photo, where it has one, on each of its dates; only the first card's loads
+    // at once (it may be a phone's largest paint), the rest as they come near the screen.
+    const photo = item.locator("picture img");
+    if (o.event.photo) {
+      await expect(photo).toHaveAttribute("alt", o.event.photo.alt);
+      await expect(photo).toHaveAttribute("width", /^\d+$/);
+      await expect(photo).toHaveAttribute("height", /^\d+$/);
+      await expect(photo).toHaveAttribute("loading", o === shown[0] ? "eager" : "lazy");
+    } else {
+      await expect(item.locator("picture, img")).toHaveCount(0);
+    }
   }
+  expect(
+    shown.some((o) => o.event.photo),
+    "the tests' content shows an event's photo",
+  ).toBe(true);
   // In date order, the nearest first.
   const dates = await main
     .locator("li:not([hidden]) time")
@@ -67,6 +82,11 @@ export async function expectEvents(page: Page) {
   expect(
     listed.map((e: { name: string; startDate: string }) => `${e.startDate.slice(0, 10)} ${e.name}`),
   ).toEqual(soon.map((o) => `${o.date} ${o.event.title}`));
+  // An event with a photo names it (Google's Event recommends an image); one without, none.
+  for (const e of listed as { name: string; image?: string }[]) {
+    const event = words.events.find((x) => x.title === e.name);
+    expect(Boolean(e.image), `${e.name}: image`).toBe(Boolean(event?.photo));
+  }
 }
 
 /** Home's "Coming Soon": each event's next date, nearest first, and the link to /events. */
@@ -88,6 +108,8 @@ export async function expectComingSoon(page: Page) {
       item.getByRole("link", { name: `Add to calendar: ${o.event.title}, ${formatDate(o.date)}` }),
     ).toHaveAttribute("href", occurrenceCalendarPath(o));
   }
+  // Home stays light: its cards carry no photo.
+  await expect(soon.locator("picture, img")).toHaveCount(0);
   await expect(soon.getByRole("link", { name: "See all events" })).toHaveAttribute(
     "href",
     "/events",
