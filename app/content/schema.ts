@@ -400,7 +400,7 @@ const photo = z.object({
     )
     .max(
       250,
-      "alt text must fit in 250 characters: say what matters, leave the rest to the caption",
+      "alt text must fit in 250 characters: say what the photo shows, not all there is to say",
     ),
   caption: z.string().trim().optional(),
 });
