@@ -70,12 +70,14 @@ async function sendCorpusRequest(request: Request, r: FuzzRequest): Promise<Resp
   if (body.length <= maxBodyBytes) {
     // A kept-alive connection can turn out closed when fetch reuses it (workerd closes one
     // after some malformed requests: "other side closed", the unit run of 2026-11-26 23:21,
-    // on Workers); a browser then sends the request again on a new connection, and so does
-    // this. A request that broke the server would break it again, and nothing may be stored.
+    // on Workers; EPIPE on Node in another run that night, on a machine busy with other
+    // work); a browser then sends the request again on a new connection, and so does this.
+    // A request that broke the server would break it again, and nothing may be stored.
     try {
       return await fetch(request.clone());
     } catch (error) {
-      if ((error as { cause?: { code?: string } }).cause?.code !== "UND_ERR_SOCKET") throw error;
+      const code = (error as { cause?: { code?: string } }).cause?.code ?? "";
+      if (!["UND_ERR_SOCKET", "EPIPE", "ECONNRESET"].includes(code)) throw error;
       return fetch(request);
     }
   }
