@@ -280,9 +280,16 @@ function compare(field: Field, schema: z.ZodType, path: string): string[] {
 function compareChoices(field: Field, enumSchema: z.ZodType, path: string): string[] {
   const values = (field.options ?? []).map((o) => (typeof o === "string" ? o : o.value));
   const expected = Object.values(def(enumSchema).entries ?? {});
+  // A choice is its label and value, nothing else: an unquoted label with a comma in YAML's
+  // flow style is cut there, and the rest becomes a key of its own (the owner saw "Every month"
+  // for "Every month, on one week's day").
+  const malformed = (field.options ?? [])
+    .filter((o) => typeof o !== "string")
+    .filter((o) => typeof o.label !== "string" || Object.keys(o).join() !== "label,value")
+    .map((o) => `${path}: a choice written as ${JSON.stringify(o)}, not { label, value }`);
   return JSON.stringify(values) === JSON.stringify(expected)
-    ? []
-    : [`${path}: choices ${values.join(", ")} ≠ schema ${expected.join(", ")}`];
+    ? malformed
+    : [...malformed, `${path}: choices ${values.join(", ")} ≠ schema ${expected.join(", ")}`];
 }
 
 function compareFields(fields: Field[], shape: Record<string, z.ZodType>, path: string): string[] {
