@@ -84,6 +84,12 @@ describe("loading the content files", () => {
     const file = join(d, "special-dates.yml");
     expect(problems(d)).toEqual([
       expect.stringMatching(/:2:5 dates\[0\]\.note: expected some text, but it is missing$/),
+      // The misspelt name is named too (it was dropped without a word before).
+      expect.stringMatching(
+        new RegExp(
+          `:${position(file, "notes")} dates\\[0\\]\\.notes: "notes" is not a field here: check its spelling, or remove it$`,
+        ),
+      ),
       expect.stringMatching(
         new RegExp(
           `:${position(file, "12pm")} dates\\[2\\]\\.hours\\[0\\]\\.start: expected a 24-hour time in quotes, like "18:30", got "12pm"$`,
@@ -208,6 +214,30 @@ describe("loading the content files", () => {
       expect.stringMatching(
         new RegExp(
           `events\\.yml:${position(events, "pictures/toy.jpg")} events\\[3\\]\\.photo\\.image: expected a photo file in content/photos/, like photos/rink-floor\\.jpg`,
+        ),
+      ),
+    ]);
+  });
+
+  it("names a field it does not know, most likely misspelt, where it is written", () => {
+    // Dropped without a word, "skp:" would leave the skipped date on the page; so would a
+    // stray key the editor wrote from a label cut at its comma.
+    const d = contentWith("events.yml", (t) => t.replace("    skip:\n", "    skp:\n"));
+    expect(problems(d)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `events\\.yml:${position(join(d, "events.yml"), "skp")} events\\[2\\]\\.skp: "skp" is not a field here: check its spelling, or remove it$`,
+        ),
+      ),
+    ]);
+    rmSync(d, { recursive: true, force: true });
+    // A required field misspelt is both: not a field, and missing.
+    const s = contentWith("sessions.yml", (t) => t.replace("    price: 7\n", "    prise: 7\n"));
+    expect(problems(s)).toEqual([
+      expect.stringMatching(/sessions\.yml:\d+:\d+ sessions\[0\]\.price: .* but it is missing$/),
+      expect.stringMatching(
+        new RegExp(
+          `sessions\\.yml:${position(join(s, "sessions.yml"), "prise")} sessions\\[0\\]\\.prise: "prise" is not a field here: check its spelling, or remove it$`,
         ),
       ),
     ]);

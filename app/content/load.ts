@@ -4,7 +4,7 @@
 //   content/sessions.yml:14:12 sessions[1].price: expected a number of dollars, got "ten"
 import { existsSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
-import { type Document, LineCounter, parseDocument } from "yaml";
+import { type Document, isMap, isScalar, LineCounter, parseDocument } from "yaml";
 import type { z } from "zod";
 import { timeZone } from "../../rink/time-zone.ts";
 import { sampleContent, samplesMarker } from "./samples.ts";
@@ -88,6 +88,16 @@ function placeOf(doc: Document, lines: LineCounter, path: readonly PropertyKey[]
   return lines.linePos(offset);
 }
 
+/** Where a key of the map at `path` is written (a field's name, not its value). */
+function keyPlace(doc: Document, lines: LineCounter, path: readonly PropertyKey[], key: string) {
+  const map = path.length === 0 ? doc.contents : doc.getIn(path as unknown[], true);
+  const pair = isMap(map)
+    ? map.items.find((p) => isScalar(p.key) && String(p.key.value) === key)
+    : undefined;
+  if (!isScalar(pair?.key) || !pair.key.range) return placeOf(doc, lines, path);
+  return lines.linePos(pair.key.range[0]);
+}
+
 /** One file read through its schema: the parsed data, or the problems with their places. */
 export function readContentFile<S extends z.ZodType>(
   dir: string,
@@ -133,7 +143,21 @@ export function readContentFile<S extends z.ZodType>(
   const result = schema.safeParse(raw);
   if (result.success) return { data: result.data };
   return {
-    problems: result.error.issues.map((issue) => {
+    problems: result.error.issues.flatMap((issue): ContentProblem[] => {
+      // A field the schema does not know is most likely a misspelt one, whose value would
+      // otherwise be dropped without a word ("skp:" for "skip:" kept a skipped date on).
+      if (issue.code === "unrecognized_keys") {
+        return issue.keys.map((key) => {
+          const { line, col } = keyPlace(doc, lines, issue.path, key);
+          return {
+            file: shown,
+            line,
+            column: col,
+            field: fieldPath([...issue.path, key]),
+            message: `"${key}" is not a field here: check its spelling, or remove it`,
+          };
+        });
+      }
       const { line, col } = placeOf(doc, lines, issue.path);
       // A wrong kind of value says what it got; a rule broken by the right kind need not.
       const got = ["invalid_type", "invalid_value", "invalid_format", "invalid_union"].includes(
@@ -141,13 +165,15 @@ export function readContentFile<S extends z.ZodType>(
       )
         ? `, ${describe(valueAt(raw, issue.path))}`
         : "";
-      return {
-        file: shown,
-        line,
-        column: col,
-        field: fieldPath(issue.path),
-        message: `${(issue.code === "invalid_type" && issue.message.startsWith("Invalid input") && kinds[issue.expected]) || issue.message}${got}`,
-      };
+      return [
+        {
+          file: shown,
+          line,
+          column: col,
+          field: fieldPath(issue.path),
+          message: `${(issue.code === "invalid_type" && issue.message.startsWith("Invalid input") && kinds[issue.expected]) || issue.message}${got}`,
+        },
+      ];
     }),
   };
 }

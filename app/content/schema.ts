@@ -58,7 +58,7 @@ const e164 = z
   .regex(patterns.e164, 'expected a US number in quotes, like "+12605550142"');
 const count = z.number({ error: "expected a whole number" }).int("expected a whole number");
 
-const timeRange = z.object({ start: clock, end: clock }).refine(
+const timeRange = z.strictObject({ start: clock, end: clock }).refine(
   // A malformed time is reported once, by its own field.
   (r) => !(patterns.clock.test(r.start) && patterns.clock.test(r.end)) || r.start < r.end,
   { message: "a time range must end after it starts" },
@@ -78,9 +78,9 @@ const pageMeta = {
 /** A page's own content file: its title and description (as in pages.yml),
  * then its words; listed in `contentFiles` with `at: "pages"`. */
 export const pageFile = <Shape extends z.ZodRawShape>(shape: Shape) =>
-  z.object({ ...pageMeta, ...shape });
+  z.strictObject({ ...pageMeta, ...shape });
 
-const phone = z.object({
+const phone = z.strictObject({
   label: z.enum(["Main", "Reservations", "Manager"], {
     error: "expected Main, Reservations or Manager",
   }),
@@ -100,11 +100,11 @@ const uniqueBy =
   };
 
 /** content/rink.yml: who and where the rink is, and its posted week. */
-export const rinkFile = z.object({
+export const rinkFile = z.strictObject({
   name: text,
   tagline: text,
   description: text,
-  address: z.object({
+  address: z.strictObject({
     street: text,
     city: text,
     region: z.string().length(2, "expected the two-letter state, like IN"),
@@ -117,17 +117,17 @@ export const rinkFile = z.object({
     .array(phone)
     .length(3, "expected three phone numbers: Main, Reservations and Manager")
     .superRefine(uniqueBy((p) => p.label, "the phone label")),
-  rating: z.object({
+  rating: z.strictObject({
     value: z.number({ error: "expected a number" }).min(1).max(5),
     source: text,
   }),
   hours: z
-    .array(z.object({ day, ranges: z.array(timeRange).default([]) }))
+    .array(z.strictObject({ day, ranges: z.array(timeRange).default([]) }))
     .length(7, "expected the seven days of the week, each once")
     .superRefine(uniqueBy((d) => d.day, "the day")),
 });
 
-const session = z.object({
+const session = z.strictObject({
   id,
   name: text,
   day,
@@ -136,7 +136,7 @@ const session = z.object({
   priceUnit: z.string().optional(),
   // An empty list may be left out of the file (the editor omits empty optional fields).
   perks: z.array(text).default([]),
-  familyDeal: z.object({ size: count.positive(), price: dollars, includes: text }).optional(),
+  familyDeal: z.strictObject({ size: count.positive(), price: dollars, includes: text }).optional(),
   description: text,
   /** A quieter session for skaters who need one (issue 34): what is different, in a line.
    * Its presence marks the session sensory-friendly on Home and on Parties. */
@@ -144,7 +144,7 @@ const session = z.object({
 });
 
 /** content/sessions.yml: the weekly public skating sessions. */
-export const sessionsFile = z.object({
+export const sessionsFile = z.strictObject({
   sessions: z
     .array(session)
     .min(1, "list at least one public session")
@@ -152,10 +152,10 @@ export const sessionsFile = z.object({
 });
 
 /** content/parties.yml: packages, what they include, when they can be booked. */
-export const partiesFile = z.object({
+export const partiesFile = z.strictObject({
   partyPackages: z
     .array(
-      z.object({
+      z.strictObject({
         id,
         name: text,
         // The editor writes what the owner types as text: "10" is read as 10.
@@ -184,23 +184,23 @@ export const partiesFile = z.object({
   partyOwnFood: text,
   partyAvailability: z
     .array(
-      z.object({
+      z.strictObject({
         packages: text,
         packageIds: z.array(id).min(1),
         slots: z
-          .array(z.object({ days: z.array(day).min(1), label: text, time: timeRange }))
+          .array(z.strictObject({ days: z.array(day).min(1), label: text, time: timeRange }))
           .default([]),
       }),
     )
     .default([]),
   /** The party guide's questions and answers (issue 34), in the order shown, after the packages. */
   partyQuestions: z
-    .array(z.object({ question: text, answer: richText }))
+    .array(z.strictObject({ question: text, answer: richText }))
     .default([])
     .superRefine(uniqueBy((q) => q.question, "the question")),
   /** Groups and field trips (issue 34): who they are for, their own rules, how to book by phone. */
   groupVisits: z
-    .object({
+    .strictObject({
       intro: richText,
       forWhom: z.array(text).min(1),
       rules: z.array(text).min(1),
@@ -214,18 +214,18 @@ export const partiesFile = z.object({
 });
 
 /** content/about.yml: the story, services and values (what is coming is content/events.yml). */
-export const aboutFile = z.object({
-  services: z.array(z.object({ name: text, summary: text, detail: text })).length(4),
+export const aboutFile = z.strictObject({
+  services: z.array(z.strictObject({ name: text, summary: text, detail: text })).length(4),
   story: z.array(text).min(1),
   mission: text,
-  values: z.array(z.object({ name: text, detail: text })).length(4),
+  values: z.array(z.strictObject({ name: text, detail: text })).length(4),
 });
 
 /** content/policies.yml */
-export const policiesFile = z.object({
+export const policiesFile = z.strictObject({
   intro: text,
-  sections: z.array(z.object({ id, title: text, rules: z.array(text).min(1) })).min(1),
-  helpContacts: z.array(z.object({ role: text, detail: text })).min(1),
+  sections: z.array(z.strictObject({ id, title: text, rules: z.array(text).min(1) })).min(1),
+  helpContacts: z.array(z.strictObject({ role: text, detail: text })).min(1),
   /** Where the privacy notice was: a line that links it, [like this](/privacy). */
   privacyNote: richText.refine((note) => linksOf(note).includes("/privacy"), {
     message:
@@ -235,9 +235,9 @@ export const policiesFile = z.object({
 });
 
 /** content/privacy.yml: the privacy notice at /privacy. */
-export const privacyFile = z.object({
+export const privacyFile = z.strictObject({
   intro: richText,
-  topics: z.array(z.object({ topic: text, detail: richText })).min(1),
+  topics: z.array(z.strictObject({ topic: text, detail: richText })).min(1),
 });
 
 /**
@@ -278,9 +278,9 @@ export const textTermsMust: readonly { says: (all: string) => boolean; message: 
 
 /** content/text-alerts.yml: the text-alert programme's terms at /text-alerts. */
 export const textAlertsFile = z
-  .object({
+  .strictObject({
     intro: richText,
-    terms: z.array(z.object({ heading: text, text: richText })).min(1),
+    terms: z.array(z.strictObject({ heading: text, text: richText })).min(1),
   })
   .superRefine((file, ctx) => {
     const all = [file.intro, ...file.terms.flatMap((t) => [t.heading, t.text])].join("\n");
@@ -290,34 +290,34 @@ export const textAlertsFile = z
   });
 
 /** content/pages.yml: each page's search title and description, and the words it says. */
-export const pagesFile = z.object({
-  home: z.object({
+export const pagesFile = z.strictObject({
+  home: z.strictObject({
     ...pageMeta,
     eyebrow: text,
     sessionsIntro: text,
     newsletterTitle: text,
     newsletterIntro: text,
   }),
-  about: z.object({ ...pageMeta, missionCaption: text, closing: text }),
-  parties: z.object({ ...pageMeta, heading: text, lead: text, closing: text }),
-  policies: z.object({ ...pageMeta, heading: text }),
-  privacy: z.object({ ...pageMeta, heading: text }),
-  textAlerts: z.object({ ...pageMeta, heading: text }),
-  contact: z.object({ ...pageMeta, heading: text, lead: text, messageIntro: text }),
-  contactThanks: z.object(pageMeta),
-  newsletterThanks: z.object(pageMeta),
-  notFound: z.object({ ...pageMeta, lead: text }),
+  about: z.strictObject({ ...pageMeta, missionCaption: text, closing: text }),
+  parties: z.strictObject({ ...pageMeta, heading: text, lead: text, closing: text }),
+  policies: z.strictObject({ ...pageMeta, heading: text }),
+  privacy: z.strictObject({ ...pageMeta, heading: text }),
+  textAlerts: z.strictObject({ ...pageMeta, heading: text }),
+  contact: z.strictObject({ ...pageMeta, heading: text, lead: text, messageIntro: text }),
+  contactThanks: z.strictObject(pageMeta),
+  newsletterThanks: z.strictObject(pageMeta),
+  notFound: z.strictObject({ ...pageMeta, lead: text }),
 });
 
 const specialDate = z
-  .object({
+  .strictObject({
     date,
     closed: z.boolean({ error: "expected true or false" }).default(false),
     hours: z.array(timeRange).default([]),
     note: text,
     events: z
       .array(
-        z.object({
+        z.strictObject({
           name: text,
           time: timeRange,
           price: dollars,
@@ -342,13 +342,13 @@ const specialDate = z
   });
 
 /** content/special-dates.yml: holiday hours, closures and one-off sessions, one entry a date. */
-export const specialDatesFile = z.object({
+export const specialDatesFile = z.strictObject({
   dates: z.array(specialDate).default([]),
 });
 
 /** content/announcement.yml: one message at the top of every page, from one time until another. */
 export const announcementFile = z
-  .object({
+  .strictObject({
     text: z.string().trim().default(""),
     link: z
       .string()
@@ -382,7 +382,7 @@ export const announcementFile = z
  */
 export const photoPath = /^\/?(?:content\/)?photos\/(?<name>[^/\\]+)$/;
 
-const photo = z.object({
+const photo = z.strictObject({
   image: z
     .string({ error: "choose a photo file from content/photos/" })
     .trim()
@@ -425,7 +425,7 @@ export const eventTags = [
  * build turns a repeat into dates with an RFC 5545 rule (rink/repeats.ts).
  */
 const event = z
-  .object({
+  .strictObject({
     id,
     title: text,
     description: text,
@@ -474,10 +474,10 @@ const event = z
 export const eventsFile = pageFile({
   heading: text,
   lead: text,
-  subscribe: z.object({
+  subscribe: z.strictObject({
     heading: text,
     intro: text,
-    steps: z.array(z.object({ app: text, how: text })).min(1),
+    steps: z.array(z.strictObject({ app: text, how: text })).min(1),
   }),
   events: z
     .array(event)
@@ -488,7 +488,7 @@ export const eventsFile = pageFile({
 // --- photos (issue 12) ---------------------------------------------------------------------
 
 /** content/photos.yml: the owner's photos and where they appear, in the order shown. */
-export const photosFile = z.object({
+export const photosFile = z.strictObject({
   /** Home: one photo at the top of the page (optional). */
   hero: photo.optional(),
   /** About: the gallery, in this order; the drawing shows when it is empty. */
@@ -582,4 +582,4 @@ function siteShape(): z.ZodRawShape {
 }
 
 /** The whole site's content as one schema (app/content/schema.test.ts breaks it fact by fact). */
-export const siteContentSchema = z.object(siteShape()) as unknown as z.ZodType<SiteContent>;
+export const siteContentSchema = z.strictObject(siteShape()) as unknown as z.ZodType<SiteContent>;
