@@ -25,9 +25,9 @@ export async function saveFridayPrice(page: Page, index: number, price: number) 
     .nth(index)
     .fill(String(price));
   await page.getByRole("button", { name: "Save" }).click();
-  // Through the site's proxy a save is several round trips to GitHub (the commit, then the
-  // branch and the tree read again): the fresh-clone run of 84d0d51 still showed "Saving…"
-  // 5 s after the click, on the whole suite's load. The bound of the specs' other editor
-  // steps (their actionTimeout), not the 5 s of a check on the page itself.
+  // Through the site's proxy a save goes to GitHub (its stand-in here) and back, past the
+  // proxy's guard: the fresh-clone run of 84d0d51 still showed "Saving…" 5 s after the click,
+  // on the whole suite's load. The bound of the specs' other editor steps (their
+  // actionTimeout), not the 5 s of a check on the page itself.
   await expect(page.getByText("Entry saved.")).toBeVisible({ timeout: 20_000 });
 }
