@@ -115,12 +115,20 @@ test("the owner changes a price and posts a closure in /admin; a build shows bot
     // put the sessions back on screen: the editor spec's rare timeouts, diagnosed 2026-11-24.)
     await expect(page.getByRole("group", { name: "Content Editor" })).toHaveCount(0);
     await page.getByRole("treeitem", { name: "Hours, closures and news" }).click();
+    // The file is picked once the collection says it is shown, and its form is awaited with
+    // the editor steps' bound: the fresh-clone run of 47dc521 clicked the file and still saw
+    // the list 5 s later, on the whole suite's load.
+    await expect(
+      page.getByRole("status").filter({ hasText: "Hours, closures and news" }),
+    ).toHaveCount(1);
     await page
       .getByText("Holiday hours and closures", { exact: true })
       .filter({ visible: true })
       .first()
       .click();
-    await expect(page.getByText("Special dates").filter({ visible: true }).first()).toBeVisible();
+    await expect(page.getByText("Special dates").filter({ visible: true }).first()).toBeVisible({
+      timeout: 20_000,
+    });
     await page
       .getByRole("button", { name: /Add.*special date/ })
       .first()
