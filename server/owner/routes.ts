@@ -1,8 +1,9 @@
 // /inbox/: the owner reads and answers the forms' submissions, exports the signups, deletes a
 // person's data on request and empties the spam, signed in by an emailed link (auth.ts). The
 // same routes on Node and on the Worker. Every answer: its own strict policy (no script, one
-// stylesheet), never cached (but that stylesheet, named by its hash), never indexed. Every change is a POST from this site's own pages
-// (another origin gets 403) by a signed-in owner (else 401), and is logged with its address.
+// stylesheet), never cached (but that stylesheet, named by its hash), never indexed. Every
+// change is a POST from this site's own pages (another origin gets 403) by a signed-in owner
+// (else 401), and is logged with its address.
 import type { Context, MiddlewareHandler } from "hono";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
