@@ -57,11 +57,10 @@ const browserAccept =
 const nextClient = clientAddresses("10");
 
 /**
- * Sends one request of the fuzz corpus. A body past the 64 KB limit is refused (413,
- * `Connection: close`) from its Content-Length, before it is read: when the server closes the
- * connection while the body is still being written, fetch fails with EPIPE or ECONNRESET
- * without reading the answer (seen on a loaded machine, on both homes at once), where a
- * browser reads it. Such a body goes through node:http, which, like a browser, hands over an
+ * Sends one request of the fuzz corpus. A body past the 64 KB limit is refused (413) from its
+ * Content-Length, before it is read: should the server close the connection while the body
+ * is still being written, fetch fails with EPIPE or ECONNRESET without reading the answer
+ * (seen on a loaded machine, on both homes at once), where a browser reads it. Such a body goes through node:http, which, like a browser, hands over an
  * answer that came before the body was sent (the fresh-clone run of 545b385 lost the 413 to
  * EPIPE three times running with fetch); its answer is held to the same rules as any other.
  */

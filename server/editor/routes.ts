@@ -11,8 +11,8 @@
 //                    repository, and commits of the owner's files only (guard.ts).
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { getCookie } from "hono/cookie";
+import { bodyLimit } from "../body-limit.ts";
 import type { InboxEnv } from "../env.ts";
 import { originIsHost } from "../inbox/form-endpoint.ts";
 import { sessionOwner } from "../owner/auth.ts";

@@ -6,8 +6,8 @@
 // fault is a 5xx.
 import type { Context, MiddlewareHandler } from "hono";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { bodyLimit } from "../body-limit.ts";
 import type { InboxEnv } from "../env.ts";
 import type { Outbox } from "../lists/outbox.ts";
 import { inboxHeaders } from "../security-headers.ts";
@@ -163,21 +163,6 @@ function originAllowed(
   return siteOrigins.has(origin) || originIsHost(origin, host);
 }
 
-/**
- * A refusal sent before the body is read. A body declared within the limit is left to the
- * server to discard after the answer: closing a socket with unread bytes makes the kernel
- * reset it, and the client can lose the answer ("fetch failed" for a post to an unknown form,
- * seen with both cores busy). A larger or unsized (chunked) body closes the connection after
- * the answer, so the server does not read it and the client does not reuse the socket.
- */
-function closeIfBodyUnread(c: Context<InboxEnv>) {
-  const length = c.req.header("content-length");
-  if (length !== undefined && Number(length) <= maxBodyBytes) return;
-  if (length !== undefined || c.req.header("transfer-encoding")) {
-    c.header("Connection", "close");
-  }
-}
-
 const dailyLimitRefused: ServerError = {
   code: "DAILY_LIMIT",
   message:
@@ -214,7 +199,6 @@ export function formEndpoint({
     c.header("Vary", "Origin");
     const origin = c.req.header("origin");
     if (!originAllowed(origin, c.req.header("host"), allowedOrigins)) {
-      closeIfBodyUnread(c);
       return refuse(c, 403, [originRefused], findForm(c.req.param("formId") ?? ""));
     }
     if (origin !== undefined) c.header("Access-Control-Allow-Origin", origin);
@@ -225,14 +209,12 @@ export function formEndpoint({
   const rateLimit: MiddlewareHandler<InboxEnv> = async (c, next) => {
     const form = findForm(c.req.param("formId") ?? "");
     if (!form) {
-      closeIfBodyUnread(c);
       return refuse(c, 404, [{ code: "FORM_NOT_FOUND", message: "Form not found" }], undefined);
     }
     const client = c.get("client")?.address ?? "unknown";
     const decision = await limiter.take(`${form.id} ${subscriberKey(client)}`);
     if (!decision.ok) {
       c.header("Retry-After", String(decision.retryAfterSeconds));
-      closeIfBodyUnread(c);
       const message = `Too many submissions. Please try again in ${decision.retryAfterSeconds} seconds.`;
       return refuse(c, 429, [{ code: "RATE_LIMITED", message }], form);
     }
@@ -252,7 +234,6 @@ export function formEndpoint({
 
   const refuseFull = (c: Context<InboxEnv>, form: InboxForm, wait: number) => {
     c.header("Retry-After", String(Math.max(1, Math.ceil(wait / 1000))));
-    closeIfBodyUnread(c);
     return refuse(c, 429, [dailyLimitRefused], form);
   };
 
@@ -292,7 +273,6 @@ export function formEndpoint({
     const origin = c.req.header("origin");
     const method = c.req.header("access-control-request-method");
     if (origin === undefined || method !== "POST") {
-      closeIfBodyUnread(c);
       return refuse(c, 403, [originRefused], findForm(c.req.param("formId")));
     }
     c.header("Access-Control-Allow-Methods", "POST");
@@ -311,7 +291,6 @@ export function formEndpoint({
       maxSize: maxBodyBytes,
       onError: (c) => {
         const context = c as Context<InboxEnv>;
-        context.header("Connection", "close");
         const message = "The submission is larger than 64 KB.";
         const form = findForm(c.req.param("formId") ?? "");
         return refuse(context, 413, [{ code: "PAYLOAD_TOO_LARGE", message }], form);
@@ -352,7 +331,6 @@ export function formEndpoint({
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
     for (const [name, value] of Object.entries(inboxHeaders)) c.header(name, value);
     c.header("Allow", "POST, OPTIONS");
-    closeIfBodyUnread(c);
     const message = "Submit the form with POST.";
     return refuse(c, 405, [{ code: "METHOD_NOT_ALLOWED", message }], undefined);
   });

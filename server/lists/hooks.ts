@@ -14,8 +14,8 @@
 // person (outbox-store.ts setConsent), which the CSV and every later send honour.
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { phoneKey } from "../../rink/forms/phone.ts";
+import { bodyLimit } from "../body-limit.ts";
 import type { InboxEnv } from "../env.ts";
 import { maxBodyBytes } from "../inbox/form-endpoint.ts";
 import type { NewSubmission, Submission } from "../inbox/submission.ts";
@@ -111,10 +111,7 @@ export function listHooks({
     "*",
     bodyLimit({
       maxSize: maxBodyBytes,
-      onError: (c) => {
-        c.header("Connection", "close");
-        return refuse(c as Context<InboxEnv>, 413, "The body is larger than 64 KB.");
-      },
+      onError: (c) => refuse(c as Context<InboxEnv>, 413, "The body is larger than 64 KB."),
     }),
   );
 

@@ -6,8 +6,8 @@
 // (else 401), and is logged with its address.
 import type { Context, MiddlewareHandler } from "hono";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { bodyLimit } from "../body-limit.ts";
 import type { InboxEnv } from "../env.ts";
 import { originIsHost } from "../inbox/form-endpoint.ts";
 import { formOfKind } from "../inbox/forms.ts";
@@ -168,7 +168,6 @@ export function ownerRoutes(deps: OwnerDeps) {
     bodyLimit({
       maxSize: ownerMaxBodyBytes,
       onError: (c) => {
-        c.header("Connection", "close");
         const text = "That request is larger than any of the inbox's forms sends.";
         return c.html(messagePage("Too large", text), 413);
       },
