@@ -44,7 +44,7 @@ import { type BrowsedPath, browsedPages } from "../app/site-pages.ts";
 import { buildTestSite, testSiteDir } from "../tests/support/build.ts";
 import { type DeployedSite, serveAsDeployed } from "../tests/support/caddy.ts";
 import { chromiumArgs, chromiumPath, chromiumVersion } from "../tests/support/chromium.ts";
-import { cpuTimeTbt } from "../tests/support/cpu-time-tbt.ts";
+import { metricsAtCpuTime } from "../tests/support/cpu-time.ts";
 import { makeFloor } from "../tests/support/floor.ts";
 import {
   launchChromeForLighthouse,
@@ -215,7 +215,7 @@ interface Run {
   fcp: number;
   lcp: number;
   tbt: number;
-  /** TBT with each main-thread task at its CPU time (tests/support/cpu-time-tbt.ts). */
+  /** TBT with each main-thread task at its CPU time (tests/support/cpu-time.ts). */
   tbtCpu: number;
   cls: number;
   performance: number;
@@ -240,7 +240,7 @@ async function lighthouseRun(url: string, port: number): Promise<Run> {
         fcp: value("first-contentful-paint"),
         lcp: value("largest-contentful-paint"),
         tbt: value("total-blocking-time"),
-        tbtCpu: await cpuTimeTbt(result.artifacts),
+        tbtCpu: (await metricsAtCpuTime(result.artifacts)).tbt,
         cls: value("cumulative-layout-shift"),
         performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
         benchmarkIndex: lhr.environment.benchmarkIndex,
