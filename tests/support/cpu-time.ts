@@ -11,6 +11,8 @@
 // without what this needs throws, rather than pass for a figure of 0.
 import { Audit } from "lighthouse/core/audits/audit.js";
 import { FirstContentfulPaint } from "lighthouse/core/computed/metrics/first-contentful-paint.js";
+import { LargestContentfulPaint } from "lighthouse/core/computed/metrics/largest-contentful-paint.js";
+import { SpeedIndex } from "lighthouse/core/computed/metrics/speed-index.js";
 import { TotalBlockingTime } from "lighthouse/core/computed/metrics/total-blocking-time.js";
 
 interface TraceEvent {
@@ -55,11 +57,16 @@ function atCpuTime(traceEvents: TraceEvent[]): TraceEvent[] {
   return events;
 }
 
-/**
- * Lighthouse's TBT and first contentful paint for a run (its `artifacts`), each main-thread
- * task at its CPU time; ms.
- */
-export async function metricsAtCpuTime(artifacts: unknown): Promise<{ tbt: number; fcp: number }> {
+/** A run's timed metrics at CPU time, ms: what the performance score weighs but CLS. */
+export interface AtCpuTime {
+  tbt: number;
+  fcp: number;
+  lcp: number;
+  si: number;
+}
+
+/** Lighthouse's timed metrics for a run (its `artifacts`), each main-thread task at its CPU time. */
+export async function metricsAtCpuTime(artifacts: unknown): Promise<AtCpuTime> {
   const a = artifacts as { Trace: { traceEvents: TraceEvent[] }; settings: unknown };
   const traceEvents = atCpuTime(a.Trace.traceEvents);
   const context = { settings: a.settings, computedCache: new Map() };
@@ -67,8 +74,12 @@ export async function metricsAtCpuTime(artifacts: unknown): Promise<{ tbt: numbe
     { ...a, Trace: { ...a.Trace, traceEvents } } as never,
     context as never,
   );
-  type Timing = { timing: number };
-  const tbt = (await TotalBlockingTime.request(input, context as never)) as Timing;
-  const fcp = (await FirstContentfulPaint.request(input, context as never)) as Timing;
-  return { tbt: tbt.timing, fcp: fcp.timing };
+  const timing = async (metric: { request(input: never, context: never): Promise<unknown> }) =>
+    ((await metric.request(input as never, context as never)) as { timing: number }).timing;
+  return {
+    tbt: await timing(TotalBlockingTime),
+    fcp: await timing(FirstContentfulPaint),
+    lcp: await timing(LargestContentfulPaint),
+    si: await timing(SpeedIndex),
+  };
 }
