@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
 import { fixtureContentDir } from "./tests/support/build.ts";
-import { chromiumArgs, chromiumPath } from "./tests/support/chromium.ts";
+import { chromiumArgs, headlessShellPath } from "./tests/support/chromium.ts";
 
 // End-to-end tests in Debian's Chromium against the built site and the real server.
 // The global setup builds the site from the fixture content, starts an SMTP capture server and
@@ -12,10 +12,10 @@ import { chromiumArgs, chromiumPath } from "./tests/support/chromium.ts";
 // from: the fixture copy, never the owner's content/.
 process.env.CONTENT_DIR = fixtureContentDir;
 
-if (!existsSync(chromiumPath)) {
+if (!existsSync(headlessShellPath)) {
   throw new Error(
-    `No Chromium at ${chromiumPath}. Install Debian's: sudo apt-get install -y chromium ` +
-      "(or set CHROMIUM_PATH to a Chromium or Chrome binary).",
+    `No Chromium headless shell at ${headlessShellPath}. Install Debian's: ` +
+      "sudo apt-get install -y chromium-headless-shell (or set HEADLESS_SHELL_PATH to one).",
   );
 }
 
@@ -53,7 +53,7 @@ export default defineConfig({
     trace: process.env.E2E_TRACE === "1" ? "retain-on-failure" : "off",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: chromiumPath,
+      executablePath: headlessShellPath,
       args: chromiumArgs,
     },
   },

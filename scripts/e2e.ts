@@ -1,17 +1,19 @@
-// `npm run test:e2e`: the Playwright suite (tests/e2e) in Debian's Chromium. Checks for the
-// browser first, since Playwright's own browser download cannot work here. Extra arguments
-// go to `playwright test`, e.g. `npm run test:e2e -- navigation --headed`.
+// `npm run test:e2e`: the Playwright suite (tests/e2e) in Debian's Chromium headless shell.
+// Checks for the browser first, since Playwright's own browser download cannot work here. Extra
+// arguments go to `playwright test`, e.g. `npm run test:e2e -- navigation -g "at 390x844"`.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 const root = resolve(import.meta.dirname, "..");
-const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const shell = process.env.HEADLESS_SHELL_PATH || "/usr/bin/chromium-headless-shell";
 
-if (!existsSync(chromium)) {
-  console.error(`The end-to-end tests need Chromium, and there is none at ${chromium}.`);
-  console.error("Install Debian's:   sudo apt-get install -y chromium");
-  console.error("or point CHROMIUM_PATH at a Chromium or Chrome binary.");
+if (!existsSync(shell)) {
+  console.error(
+    `The end-to-end tests need Chromium's headless shell, and there is none at ${shell}.`,
+  );
+  console.error("Install Debian's:   sudo apt-get install -y chromium-headless-shell");
+  console.error("or point HEADLESS_SHELL_PATH at a chrome-headless-shell binary.");
   process.exit(1);
 }
 

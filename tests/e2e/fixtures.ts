@@ -39,8 +39,8 @@
  * test.use({ viewport: viewports.mobile }) for 390x844.
  *
  * Environment for a run: E2E_SKIP_BUILD=1 serves the existing build/client instead of
- * building; E2E_TRACE=1 keeps a Playwright trace of each failed test; CHROMIUM_PATH
- * points at another Chromium than /usr/bin/chromium.
+ * building; E2E_TRACE=1 keeps a Playwright trace of each failed test; HEADLESS_SHELL_PATH
+ * points at another headless shell than /usr/bin/chromium-headless-shell.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -2,8 +2,16 @@
 // machine, and without the background-networking flags Chromium calls home at every start.
 import { spawnSync } from "node:child_process";
 
-/** Debian's Chromium (CHROMIUM_PATH overrides). */
+/** Debian's Chromium (CHROMIUM_PATH overrides): Lighthouse, the budgets, the benchmarks. */
 export const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+
+/**
+ * Debian's headless shell of the same Chromium (HEADLESS_SHELL_PATH overrides): the end-to-end
+ * tests. The same Blink and V8 without the browser's own layer, as Playwright itself runs
+ * headless tests; the suite takes half the time (decision 023). Lighthouse keeps the browser.
+ */
+export const headlessShellPath =
+  process.env.HEADLESS_SHELL_PATH || "/usr/bin/chromium-headless-shell";
 
 /** Flags for Chromium on this machine: no sandbox as root, and no calls home. */
 export const chromiumArgs = [
