@@ -4,13 +4,13 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { headlessShellPath } from "../tests/support/chromium.ts";
 
 const root = resolve(import.meta.dirname, "..");
-const shell = process.env.HEADLESS_SHELL_PATH || "/usr/bin/chromium-headless-shell";
 
-if (!existsSync(shell)) {
+if (!existsSync(headlessShellPath)) {
   console.error(
-    `The end-to-end tests need Chromium's headless shell, and there is none at ${shell}.`,
+    `The end-to-end tests need Chromium's headless shell, and there is none at ${headlessShellPath}.`,
   );
   console.error("Install Debian's:   sudo apt-get install -y chromium-headless-shell");
   console.error("or point HEADLESS_SHELL_PATH at a chrome-headless-shell binary.");
