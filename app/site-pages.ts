@@ -2,7 +2,7 @@
 // and the footer's links (app/content/navigation.ts), the sitemap, the Lighthouse audit, the
 // screenshots and the end-to-end specs all read this list. A new page (say /faq with
 // content/faq.yml) is a line here, its module in app/routes/, its content file, its schema in
-// the one list of content files (app/content/schema.ts) and the editor's collection
+// the one list of content files (rink/content/schema.ts) and the editor's collection
 // (admin/config.yml): the README's "Adding a page". Only a page that places an island (a form)
 // has a page shell of its own in app/pages/ (`shell: true`).
 
@@ -14,7 +14,7 @@ export interface SitePage {
   shell?: true;
   /**
    * Its entry in site.pages: title, description and words, from content/pages.yml or from the
-   * page's own content file (listed with `at: "pages"` in app/content/schema.ts).
+   * page's own content file (listed with `at: "pages"` in rink/content/schema.ts).
    */
   content: string;
   /** A page a visitor browses to (in the sitemap); or where a form lands; or the 404 page. */

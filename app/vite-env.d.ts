@@ -15,7 +15,7 @@ interface ImportMetaEnv {
 
 declare module "virtual:rink-content" {
   /** Every business fact and page text, from content/*.yml (tooling/vite/content-plugin.ts). */
-  export const site: import("./content/schema").SiteContent;
+  export const site: import("../rink/content/schema.ts").SiteContent;
 }
 
 declare module "virtual:rink-photos/hero" {

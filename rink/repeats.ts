@@ -1,7 +1,7 @@
 import ICAL from "ical.js";
 import { addDays, dayOf } from "./calendar-day.ts";
 import { formatDate, formatDay } from "./format.ts";
-import type { Day, TimeRange } from "./week.ts";
+import type { Day, RepeatKind, TimeRange, WeekOfMonth } from "./week.ts";
 
 // An event's dates on the rink's calendar (content/events.yml, issue 34). The owner writes a
 // repeat as they say it ("monthly, on the second Tuesday, from Dec 1"); it is turned into an
@@ -9,14 +9,6 @@ import type { Day, TimeRange } from "./week.ts";
 // rule the calendar feed carries (tooling/vite/calendar.ts): no date arithmetic of our own for
 // the rule. Dates and times are wall-clock on the rink's clock; what instant a time is (with
 // daylight saving) is rink/calendar-day.ts's rinkInstant.
-
-/** How an event repeats, in the owner's words in the editor. */
-export const repeatKinds = ["no", "weekly", "monthly"] as const;
-export type RepeatKind = (typeof repeatKinds)[number];
-
-/** Which week of the month a monthly event falls in. */
-export const weeksOfMonth = ["first", "second", "third", "fourth", "last"] as const;
-export type WeekOfMonth = (typeof weeksOfMonth)[number];
 
 /** The fields of an event that say when it happens (the schema checks they fit together). */
 export interface EventWhen {

@@ -1,8 +1,8 @@
 // The editor's sign-in and proxy (server/editor/) on both homes, against the GitHub stand-in
 // (tests/support/github-stand-in.ts): no session, 401 and the sign-in; with the owner's
 // session, the editor reads the repository and a content/ commit lands in the stand-in's
-// repository naming the owner; a commit touching server/ is refused and the repository is
-// unchanged; the installation token (for the one repository, contents only) never appears in
+// repository naming the owner; a commit touching server/, or a content file the site cannot be
+// built from, is refused and the repository is unchanged; the installation token (for the one repository, contents only) never appears in
 // an answer or the server's log.
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -165,7 +165,9 @@ describe.for([
 
   it("commits a change under content/ with the owner named", async () => {
     const before = github.commits().length;
-    const res = await graphql(commit(["content/sessions.yml"], "changed: yes\n"));
+    // A file the site builds from (content-check.ts refuses one it cannot: below).
+    const changed = `${github.file("content/sessions.yml")}\n# changed in the editor\n`;
+    const res = await graphql(commit(["content/sessions.yml"], changed));
     expect(res.status).toBe(200);
     expect(res.json().errors).toBeUndefined();
     const commits = github.commits();
@@ -175,7 +177,24 @@ describe.for([
       files: ["content/sessions.yml"],
     });
     expect(res.json().data.createCommitOnBranch.commit.oid).toBe(commits[0]?.oid);
-    expect(github.file("content/sessions.yml")).toBe("changed: yes");
+    expect(github.file("content/sessions.yml")).toBe(changed.trimEnd());
+  });
+
+  it("refuses a content file the site cannot be built from, saying what to mend, leaving the repository unchanged", async () => {
+    const head = github.git("rev-parse", "main");
+    const events = github
+      .file("content/events.yml")
+      .replace(
+        "    repeats: monthly\n    week: second\n    weekday: tuesday\n",
+        "    repeats: weekly\n",
+      );
+    const line = events.split("\n").indexOf("  - id: homeschool-skate") + 1;
+    const refused = await graphql(commit(["content/events.yml"], events));
+    expect(refused.status).toBe(422);
+    expect(refused.json().message).toBe(
+      `Not saved: please fix this first, then save again. content/events.yml:${line}:5 events[0].weekday: a repeating event needs its day of the week.`,
+    );
+    expect(github.git("rev-parse", "main")).toBe(head);
   });
 
   it("refuses a commit touching server/, and other calls, leaving the repository unchanged", async () => {

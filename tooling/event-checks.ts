@@ -1,7 +1,7 @@
 import { contentDir, contentProblemAt, formatProblem } from "../app/content/load.ts";
-import { contentFiles } from "../app/content/schema.ts";
 import type { SiteContent } from "../app/content/types.ts";
 import { addDays, rinkClock } from "../rink/calendar-day.ts";
+import { contentFiles } from "../rink/content/schema.ts";
 import { formatDate } from "../rink/format.ts";
 import { eventDates, skippedDates } from "../rink/repeats.ts";
 

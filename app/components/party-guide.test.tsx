@@ -2,10 +2,10 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { formatPrice } from "../../rink/format.ts";
+import { plainText } from "../../rink/rich-text.ts";
 import { richFacts } from "../content/rich-facts.ts";
 import { site } from "../content/site.ts";
 import { formatPhone, phoneByLabel, telHref } from "../lib/phone.ts";
-import { plainText } from "../lib/rich-text.ts";
 import Parties from "../routes/parties.tsx";
 import { GroupVisitsSection, PartyQuestions, SensorySessions } from "./party-guide.tsx";
 import { SessionCard } from "./session-card.tsx";

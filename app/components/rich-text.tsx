@@ -1,8 +1,8 @@
 import { Fragment } from "react";
+import { type Fact, parseRichText } from "../../rink/rich-text.ts";
 import { formatPhone, telHref } from "../lib/phone.ts";
-import { type Fact, parseRichText } from "../lib/rich-text.ts";
 
-/** What the braces in the owner's words stand for (app/lib/rich-text.ts). */
+/** What the braces in the owner's words stand for (rink/rich-text.ts). */
 export interface RichFacts {
   rink: string;
   /** The Main number, E.164: shown formatted, dialled by a tap. */

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import type { z } from "zod";
-import { contentFiles } from "./schema.ts";
+import { contentFiles } from "../../rink/content/schema.ts";
 
 interface Field {
   name: string;

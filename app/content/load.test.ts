@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { contentFiles, pageFile } from "../../rink/content/schema.ts";
 import { ContentError, contentDir, loadSiteContent } from "./load.ts";
 import { sampleContent, samplesMarker } from "./samples.ts";
-import { contentFiles, pageFile } from "./schema.ts";
 
 // The owner's files read through the schema: what the build does, and what it says when a
 // file is wrong (the owner reads it in the host's build log).

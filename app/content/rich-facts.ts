@@ -1,4 +1,4 @@
-// What the braces in the owner's words stand for (app/lib/rich-text.ts), each from where it
+// What the braces in the owner's words stand for (rink/rich-text.ts), each from where it
 // lives: the rink's name and Main number in content/rink.yml, the texts a month in the forms'
 // shared rules (the limit the owner's updates keep to).
 import { textsPerMonth } from "../../rink/forms/newsletter.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { siteContentSchema } from "./schema.ts";
+import { siteContentSchema } from "../../rink/content/schema.ts";
 import { site } from "./site.ts";
 
 // A deep copy of the real content to break one fact at a time.

@@ -1,7 +1,8 @@
 // Types of the content, derived from the zod schema so the shape is written once.
 // Type-only: nothing here reaches the browser bundle.
+
+import type { SiteContent } from "../../rink/content/schema.ts";
 import type * as Week from "../../rink/week.ts";
-import type { SiteContent } from "./schema.ts";
 
 export type { Day, DayHours, SpecialDate, TimeRange } from "../../rink/week.ts";
 export type { SiteContent };

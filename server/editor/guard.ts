@@ -45,7 +45,7 @@ export function ownerMessage(headline: unknown, email: string): string {
 
 /** A refusal: the status and the message the editor shows. */
 export interface Refusal {
-  status: 400 | 403;
+  status: 400 | 403 | 422;
   message: string;
 }
 

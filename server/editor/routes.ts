@@ -18,6 +18,7 @@ import { originIsHost } from "../inbox/form-endpoint.ts";
 import { sessionOwner } from "../owner/auth.ts";
 import { cookieOf } from "../owner/routes.ts";
 import type { OwnerStore } from "../owner/store.ts";
+import type { FileChanges } from "./content-check.ts";
 import { checkGraphql, type Refusal } from "./guard.ts";
 import type { EditorGithub } from "./settings.ts";
 import { type InstallationToken, installationToken } from "./token.ts";
@@ -248,9 +249,17 @@ export function editorRoutes(deps: EditorDeps) {
       }
       const checked = checkGraphql(body, github?.repo ?? "", email);
       if ("refuse" in checked) return refuse(c, email, checked.refuse);
-      const changes = checked.forward.variables.input as
-        | { fileChanges: { additions?: unknown[]; deletions?: unknown[] } }
-        | undefined;
+      const changes = checked.forward.variables.input as { fileChanges: FileChanges } | undefined;
+      // What the owner saves must build: checked here, not discovered by the host's build.
+      // The schema and a YAML reader load on the first save (about 50 ms here), not at each
+      // start of the server or the Worker.
+      if (changes) {
+        const { contentProblems, notSavedMessage } = await import("./content-check.ts");
+        const problems = contentProblems(changes.fileChanges);
+        if (problems.length > 0) {
+          return refuse(c, email, { status: 422, message: notSavedMessage(problems) });
+        }
+      }
       const answer = await forward("/graphql", {
         method: "POST",
         body: JSON.stringify(checked.forward),

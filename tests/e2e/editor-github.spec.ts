@@ -2,7 +2,9 @@
 // owner signs in from the emailed link, opens /admin/, presses "Sign In with GitHub" (the
 // site's own sign-in answers, by the owner's session), changes the Friday price and saves;
 // the GitHub stand-in's repository (tests/support/github-stand-in.ts) then has one new commit
-// changing content/sessions.yml, naming the owner. The site is the test build, its editor's
+// changing content/sessions.yml, naming the owner. A change the site could not be built from
+// (a weekly event left with a week of the month) is refused by the proxy: the editor says
+// what to fix, and nothing is committed. The site is the test build, its editor's
 // configuration written for the stand-in's repository as the build writes GITHUB_REPO. Then,
 // signed out, the proxy answers 401 and the editor shows its sign-in again.
 // Nothing reaches the internet: any request to another origin fails the test.
@@ -14,7 +16,7 @@ import { testSiteDir } from "../support/build.ts";
 import { tempDir } from "../support/fake-site.ts";
 import { type GithubStandIn, standInRepo, startGithubStandIn } from "../support/github-stand-in.ts";
 import { type InboxTarget, nodeTarget, ownerAddress } from "../support/inbox-targets.ts";
-import { saveFridayPrice } from "./editor-steps.ts";
+import { saveFirstEventWeekly, saveFridayPrice } from "./editor-steps.ts";
 import { expect, test, viewports } from "./fixtures.ts";
 import { screenshotDir } from "./host-screenshots.ts";
 import { signInLink, signInSubject } from "./owner-sign-in.ts";
@@ -41,9 +43,10 @@ test.use({
   viewport: viewports.mobile,
   actionTimeout: 20_000,
   navigationTimeout: 30_000,
-  // The one error expected: the browser's note of the proxy's 401 once signed out (below).
+  // The errors expected: the browser's notes of the proxy's 401 once signed out and of its 422
+  // for a change the site cannot be built from, and the editor's own log of the refused save.
   allowedConsoleErrors:
-    /status of 401 \(Unauthorized\) \(http:\/\/127\.0\.0\.1:\d+\/admin\/api\/v3\/user\)$/,
+    /status of 401 \(Unauthorized\) \(http:\/\/127\.0\.0\.1:\d+\/admin\/api\/v3\/user\)$|status of 422 \(Unprocessable (Entity|Content)\) \(http:\/\/127\.0\.0\.1:\d+\/admin\/api\/graphql\)$|^\{status: 422, message: Not saved: .*\} \(http:\/\/127\.0\.0\.1:\d+\/admin\/sveltia-cms\.js\)$/,
 });
 test.setTimeout(180_000);
 
@@ -99,9 +102,24 @@ test("the owner changes the Friday price in /admin/ without a GitHub account; on
   );
   const after = parse(github.file("content/sessions.yml")) as typeof sessions;
   expect(after.sessions[fridayIndex]?.price).toBe(11);
+
+  // A change the site could not be built from: refused, with what to fix; nothing committed.
+  await page.goto(`${target.url}/admin/`);
+  await saveFirstEventWeekly(page);
+  const refusal = page.getByRole("alertdialog").or(page.getByRole("dialog")).filter({
+    hasText: "There was an error while saving the entry.",
+  });
+  await expect(refusal).toContainText(
+    /Not saved: please fix this first, then save again\. content\/events\.yml:\d+:\d+ events\[0\]\.week: a weekly event has no week of the month: clear it, or choose monthly\./,
+    { timeout: 20_000 },
+  );
+  await page.screenshot({ path: join(screenshotDir, "hand/E-editor-refused-390.png") });
+  expect(github.commits()).toHaveLength(commitsBefore + 1);
   expect(external).toEqual([]);
 
   await page.setViewportSize(viewports.desktop);
+  await expect(refusal).toBeVisible();
+  await page.screenshot({ path: join(screenshotDir, "hand/E-editor-refused-1280.png") });
   await page.goto(`${target.url}/admin/`);
   await expect(
     page.getByText("Sessions, prices and parties").filter({ visible: true }).first(),

@@ -31,3 +31,33 @@ export async function saveFridayPrice(page: Page, index: number, price: number) 
   // actionTimeout), not the 5 s of a check on the page itself.
   await expect(page.getByText("Entry saved.")).toBeVisible({ timeout: 20_000 });
 }
+
+/**
+ * A change each of the editor's fields allows but the site cannot be built from: the first
+ * event, monthly on the second Tuesday, set to repeat every week with its week of the month
+ * left in. Save.
+ */
+export async function saveFirstEventWeekly(page: Page) {
+  await page.getByText("Events", { exact: true }).filter({ visible: true }).first().click();
+  await page
+    .getByText("Events and the Events page", { exact: true })
+    .filter({ visible: true })
+    .first()
+    .click();
+  // The events list and the first event's fields, each drawn as it is scrolled to.
+  const events = page.getByRole("group", { name: /^\W*Events\W* Field$/ });
+  await events.getByText(/^One entry per event\./).scrollIntoViewIfNeeded();
+  await events.getByRole("button", { name: "Reorder Item" }).first().scrollIntoViewIfNeeded();
+  await events.getByRole("checkbox", { name: "fundraiser" }).first().scrollIntoViewIfNeeded();
+  const weekly = events
+    .getByRole("radiogroup", { name: "Repeats" })
+    .first()
+    .getByRole("radio", { name: "Every week" });
+  // A tap while the field is still being drawn can mark the radio without changing the entry
+  // (Save stays disabled, both choices marked): tap again, as the owner would.
+  await expect(async () => {
+    await weekly.click();
+    await expect(page.getByRole("button", { name: "Save" })).toBeEnabled({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await page.getByRole("button", { name: "Save" }).click();
+}

@@ -6,7 +6,6 @@ import { footerLinks, smallPrintLink, smallPrintLinks } from "../../app/content/
 import { hoursRows } from "../../app/lib/hours.ts";
 import { formatAddress } from "../../app/lib/maps.ts";
 import { formatPhone, phoneByLabel, telHref } from "../../app/lib/phone.ts";
-import { linksOf, parseRichText, plainText } from "../../app/lib/rich-text.ts";
 import { type BrowsedPath, browsedPages, sitePages } from "../../app/site-pages.ts";
 import {
   formatDayList,
@@ -16,6 +15,7 @@ import {
   formatTimeRange,
 } from "../../rink/format.ts";
 import { smsConsent, textsPerMonth } from "../../rink/forms/newsletter.ts";
+import { linksOf, parseRichText, plainText } from "../../rink/rich-text.ts";
 import { site } from "./content.ts";
 import { expectComingSoon, expectEvents } from "./event-facts.ts";
 import { expect } from "./fixtures.ts";

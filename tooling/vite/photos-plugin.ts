@@ -9,8 +9,8 @@ import {
   loadPhotosContent,
   readContentFile,
 } from "../../app/content/load.ts";
-import { contentFiles, type PhotoEntry, photoPath } from "../../app/content/schema.ts";
 import type { Photo } from "../../app/lib/photo.ts";
+import { contentFiles, type PhotoEntry, photoPath } from "../../rink/content/schema.ts";
 import { PhotoError, type ProcessedPhoto, processPhoto } from "./photos.ts";
 
 // One module per place, so each page's chunk carries only its own photos' data: events are

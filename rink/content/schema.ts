@@ -1,9 +1,8 @@
-import { z } from "zod";
-import { clockPattern, datePattern } from "../../rink/patterns.ts";
-import { repeatKinds, weeksOfMonth } from "../../rink/repeats.ts";
-import { timeZone } from "../../rink/time-zone.ts";
-import { days } from "../../rink/week.ts";
-import { linksOf, parseRichText } from "../lib/rich-text.ts";
+import * as z from "zod";
+import { clockPattern, datePattern } from "../patterns.ts";
+import { linksOf, parseRichText } from "../rich-text.ts";
+import { timeZone } from "../time-zone.ts";
+import { days, repeatKinds, weeksOfMonth } from "../week.ts";
 
 // The one description of the owner's content files (content/*.yml). The build reads each file
 // through its schema (app/content/load.ts), so a malformed price, time or date fails the build
@@ -31,7 +30,7 @@ const dollars = z
   .nonnegative("a price cannot be negative")
   .multipleOf(0.01, "a price has at most two decimals (cents)");
 const text = z.string({ error: "expected some text" }).trim().min(1, "this text cannot be empty");
-/** The owner's words with {rink}, {phone}, {texts-a-month} and [links](/privacy) (app/lib/rich-text.ts). */
+/** The owner's words with {rink}, {phone}, {texts-a-month} and [links](/privacy) (rink/rich-text.ts). */
 const richText = text.superRefine((value, ctx) => {
   for (const message of parseRichText(value).problems) ctx.addIssue({ code: "custom", message });
 });

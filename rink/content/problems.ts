@@ -1,0 +1,169 @@
+// A content file's text read through its schema, with each problem placed the way an owner
+// can act on it: the file, line and column, the field and a plain sentence:
+//   content/sessions.yml:14:12 sessions[1].price: expected a number of dollars, got "ten"
+// Pure (no file system): the build reads the files (app/content/load.ts), and the editor's
+// proxy checks what the owner saves before it is committed (server/editor/guard.ts).
+import { type Document, isMap, isScalar, LineCounter, parseDocument } from "yaml";
+import type { z } from "zod";
+
+export interface ContentProblem {
+  file: string;
+  line: number;
+  column: number;
+  /** The field, as the owner sees it in the file: sessions[1].price */
+  field: string;
+  message: string;
+}
+
+export const formatProblem = (p: ContentProblem) =>
+  `${p.file}:${p.line}:${p.column}${p.field ? ` ${p.field}` : ""}: ${p.message}`;
+
+export class ContentError extends Error {
+  readonly problems: ContentProblem[];
+  constructor(problems: ContentProblem[]) {
+    super(
+      `The content has ${problems.length === 1 ? "a problem" : `${problems.length} problems`} to fix:\n${problems.map((p) => `  ${formatProblem(p)}`).join("\n")}`,
+    );
+    this.name = "ContentError";
+    this.problems = problems;
+  }
+}
+
+/** zod's own wording for a wrong kind of value, in the owner's words. */
+const kinds: Record<string, string> = {
+  string: "expected some text",
+  number: "expected a number",
+  boolean: "expected true or false",
+  array: "expected a list",
+  object: "expected a group of fields",
+};
+
+const fieldPath = (path: readonly PropertyKey[]) =>
+  path
+    .map((key, i) => (typeof key === "number" ? `[${key}]` : `${i === 0 ? "" : "."}${String(key)}`))
+    .join("");
+
+function describe(value: unknown): string {
+  if (value === undefined) return "but it is missing";
+  if (value === null) return "but it is empty";
+  if (typeof value === "string") return `got "${value}"`;
+  if (typeof value === "number" || typeof value === "boolean") return `got ${value}`;
+  return Array.isArray(value) ? "got a list" : "got a group of fields";
+}
+
+function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
+  let here = data;
+  for (const key of path) {
+    if (here === null || typeof here !== "object") return undefined;
+    here = (here as Record<PropertyKey, unknown>)[key];
+  }
+  return here;
+}
+
+/**
+ * Where a field sits in a parsed file: its value's line and column, or, for a missing field,
+ * the deepest group that exists on its path (the one that lacks it).
+ */
+function placeOf(doc: Document, lines: LineCounter, path: readonly PropertyKey[]) {
+  let node: unknown;
+  for (let n = path.length; n >= 0 && !node; n--) {
+    const at = path.slice(0, n);
+    node = at.length === 0 ? doc.contents : doc.getIn(at as unknown[], true);
+  }
+  const offset =
+    node && typeof node === "object" && "range" in node && Array.isArray(node.range)
+      ? (node.range[0] as number)
+      : 0;
+  return lines.linePos(offset);
+}
+
+/** Where a key of the map at `path` is written (a field's name, not its value). */
+function keyPlace(doc: Document, lines: LineCounter, path: readonly PropertyKey[], key: string) {
+  const map = path.length === 0 ? doc.contents : doc.getIn(path as unknown[], true);
+  const pair = isMap(map)
+    ? map.items.find((p) => isScalar(p.key) && String(p.key.value) === key)
+    : undefined;
+  if (!isScalar(pair?.key) || !pair.key.range) return placeOf(doc, lines, path);
+  return lines.linePos(pair.key.range[0]);
+}
+
+/**
+ * `source`, the text of the content file shown as `file`, read through its schema: the parsed
+ * data, or the problems with their places.
+ */
+export function checkContent<S extends z.ZodType>(
+  file: string,
+  source: string,
+  schema: S,
+): { data: z.output<S> } | { problems: ContentProblem[] } {
+  const lines = new LineCounter();
+  const doc = parseDocument(source, { lineCounter: lines, prettyErrors: false });
+  if (doc.errors.length > 0) {
+    return {
+      problems: doc.errors.map((e) => {
+        const { line, col } = lines.linePos(e.pos[0]);
+        const message = e.message.split("\n")[0] ?? e.message;
+        return {
+          file,
+          line,
+          column: col,
+          field: "",
+          message: `this is not valid YAML (${message})`,
+        };
+      }),
+    };
+  }
+  const raw = doc.toJS() ?? {};
+  const result = schema.safeParse(raw);
+  if (result.success) return { data: result.data };
+  return {
+    problems: result.error.issues.flatMap((issue): ContentProblem[] => {
+      // A field the schema does not know is most likely a misspelt one, whose value would
+      // otherwise be dropped without a word ("skp:" for "skip:" kept a skipped date on).
+      if (issue.code === "unrecognized_keys") {
+        return issue.keys.map((key) => {
+          const { line, col } = keyPlace(doc, lines, issue.path, key);
+          return {
+            file,
+            line,
+            column: col,
+            field: fieldPath([...issue.path, key]),
+            message: `"${key}" is not a field here: check its spelling, or remove it`,
+          };
+        });
+      }
+      const { line, col } = placeOf(doc, lines, issue.path);
+      // A wrong kind of value says what it got; a rule broken by the right kind need not.
+      const got = ["invalid_type", "invalid_value", "invalid_format", "invalid_union"].includes(
+        issue.code,
+      )
+        ? `, ${describe(valueAt(raw, issue.path))}`
+        : "";
+      return [
+        {
+          file,
+          line,
+          column: col,
+          field: fieldPath(issue.path),
+          message: `${(issue.code === "invalid_type" && issue.message.startsWith("Invalid input") && kinds[issue.expected]) || issue.message}${got}`,
+        },
+      ];
+    }),
+  };
+}
+
+/**
+ * Where a field sits in a content file's text, for a problem found after the schema passed (a
+ * photo file that is missing or not an image): content/photos.yml:12:12 gallery[2].image.
+ */
+export function problemAt(
+  file: string,
+  source: string,
+  path: readonly (string | number)[],
+  message: string,
+): ContentProblem {
+  const lines = new LineCounter();
+  const doc = parseDocument(source, { lineCounter: lines });
+  const { line, col } = placeOf(doc, lines, path);
+  return { file, line, column: col, field: fieldPath(path), message };
+}
