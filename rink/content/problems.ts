@@ -2,7 +2,7 @@
 // can act on it: the file, line and column, the field and a plain sentence:
 //   content/sessions.yml:14:12 sessions[1].price: expected a number of dollars, got "ten"
 // Pure (no file system): the build reads the files (app/content/load.ts), and the editor's
-// proxy checks what the owner saves before it is committed (server/editor/guard.ts).
+// proxy checks what the owner saves before it is committed (server/editor/content-check.ts).
 import { type Document, isMap, isScalar, LineCounter, parseDocument } from "yaml";
 import type { z } from "zod";
 
