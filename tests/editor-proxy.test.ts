@@ -192,7 +192,7 @@ describe.for([
     const refused = await graphql(commit(["content/events.yml"], events));
     expect(refused.status).toBe(422);
     expect(refused.json().message).toBe(
-      `Not saved: please fix this first, then save again. content/events.yml:${line}:5 events[0].weekday: a repeating event needs its day of the week.`,
+      `Not saved: please fix this first, then save again. content/events.yml:${line}:5 events[0].weekday (“Homeschool skate”): a repeating event needs its day of the week.`,
     );
     expect(github.git("rev-parse", "main")).toBe(head);
   });

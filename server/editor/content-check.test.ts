@@ -32,7 +32,7 @@ describe("what the owner saves, checked before the commit", () => {
     expect(contentProblems({ additions })).toEqual([]);
   });
 
-  it("names a weekly event with no day by its line, column and field", () => {
+  it("names a weekly event with no day by its line, column, field and the event's title", () => {
     const events = fixture("events.yml").replace(
       "    repeats: monthly\n    week: second\n    weekday: tuesday\n",
       "    repeats: weekly\n",
@@ -46,10 +46,11 @@ describe("what the owner saves, checked before the commit", () => {
         column: 5,
         field: "events[0].weekday",
         message: "a repeating event needs its day of the week",
+        entry: "Homeschool skate",
       },
     ]);
     expect(notSavedMessage(problems)).toBe(
-      `Not saved: please fix this first, then save again. content/events.yml:${line}:5 events[0].weekday: a repeating event needs its day of the week.`,
+      `Not saved: please fix this first, then save again. content/events.yml:${line}:5 events[0].weekday (“Homeschool skate”): a repeating event needs its day of the week.`,
     );
   });
 

@@ -4,6 +4,7 @@
 // to the owner. The editor shows the refusal's message under its "There was an error while
 // saving" and keeps the owner's changes on the screen to mend. The same problems, placed the
 // same way, as the build and `npm run check:content` print.
+import { parse } from "yaml";
 import { type ContentProblem, checkContent, formatProblem } from "../../rink/content/problems.ts";
 import { contentFiles } from "../../rink/content/schema.ts";
 import { editablePrefix } from "./guard.ts";
@@ -36,6 +37,37 @@ function text(contents: unknown): { source: string } | { problem: string } {
   }
 }
 
+/**
+ * A problem as the editor shows it: in a list's entry, that entry's name too (its title, name
+ * or short name), since the owner knows "Homeschool skate", not "events[0]".
+ */
+export interface SaveProblem extends ContentProblem {
+  entry?: string;
+}
+
+/** The name of the list entry a field is in (events[0].week: the first event's title). */
+function entryName(data: unknown, field: string): string | undefined {
+  const at = /^(\w+)\[(\d+)\]/.exec(field);
+  if (!at || typeof data !== "object" || data === null) return undefined;
+  const list = (data as Record<string, unknown>)[at[1] as string];
+  const item: unknown = Array.isArray(list) ? list[Number(at[2])] : undefined;
+  if (typeof item !== "object" || item === null) return undefined;
+  const { title, name, id } = item as Record<string, unknown>;
+  const named = [title, name, id].find(
+    (value): value is string => typeof value === "string" && value.trim() !== "",
+  );
+  return named?.trim().slice(0, 60);
+}
+
+/** The file's data as YAML reads it, for the entries' names; none where it is not YAML. */
+function dataOf(source: string): unknown {
+  try {
+    return parse(source);
+  } catch {
+    return undefined;
+  }
+}
+
 export interface FileChanges {
   additions?: readonly { path: string; contents?: unknown }[];
   deletions?: readonly { path: string }[];
@@ -46,7 +78,7 @@ export interface FileChanges {
  * be the owner's), in the order of the commit; photos and other files are not read.
  */
 export function contentProblems({ additions = [], deletions = [] }: FileChanges) {
-  const problems: ContentProblem[] = [];
+  const problems: SaveProblem[] = [];
   for (const { path } of deletions) {
     if (schemaOf.has(path)) {
       problems.push({
@@ -67,14 +99,24 @@ export function contentProblems({ additions = [], deletions = [] }: FileChanges)
       continue;
     }
     const checked = checkContent(path, read.source, schema);
-    if ("problems" in checked) problems.push(...checked.problems);
+    if ("problems" in checked) {
+      const data = dataOf(read.source);
+      for (const problem of checked.problems) {
+        const entry = entryName(data, problem.field);
+        problems.push(entry ? { ...problem, entry } : problem);
+      }
+    }
   }
   return problems;
 }
 
 /** The refusal's words: what to mend, each problem where it is. */
-export function notSavedMessage(problems: readonly ContentProblem[]): string {
-  const shown = problems.slice(0, shownAtMost).map(formatProblem);
+export function notSavedMessage(problems: readonly SaveProblem[]): string {
+  const shown = problems
+    .slice(0, shownAtMost)
+    .map(({ entry, ...p }) =>
+      formatProblem(entry ? { ...p, field: `${p.field} (“${entry}”)` } : p),
+    );
   const more = problems.length - shown.length;
   return `Not saved: please fix ${problems.length === 1 ? "this" : "these"} first, then save again. ${shown.join("; ")}${more > 0 ? `; and ${more} more` : ""}.`;
 }

@@ -110,7 +110,7 @@ test("the owner changes the Friday price in /admin/ without a GitHub account; on
     hasText: "There was an error while saving the entry.",
   });
   await expect(refusal).toContainText(
-    /Not saved: please fix this first, then save again\. content\/events\.yml:\d+:\d+ events\[0\]\.week: a weekly event has no week of the month: clear it, or choose monthly\./,
+    /Not saved: please fix this first, then save again\. content\/events\.yml:\d+:\d+ events\[0\]\.week \(“Homeschool skate”\): a weekly event has no week of the month: clear it, or choose monthly\./,
     { timeout: 20_000 },
   );
   await page.screenshot({ path: join(screenshotDir, "hand/E-editor-refused-390.png") });
