@@ -9,7 +9,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { pathToFileURL } from "node:url";
-import { statements } from "../server/inbox/submission.ts";
+import { insertParams, statements } from "../server/inbox/submission.ts";
 import { openInbox } from "../server/node/database.ts";
 import { startEdge } from "../tests/support/edge.ts";
 import {
@@ -140,6 +140,13 @@ async function main(): Promise<number> {
     // (the meta of each result), read by a probe Worker running the inbox's own statements.
     const probe = join(dir, "probe");
     mkdirSync(probe);
+    // A signup as the inbox stores one: the insert's parameters from the inbox's own code.
+    const sample = {
+      form: "newsletter",
+      createdAt: new Date().toISOString(),
+      data: { email: "rows@example.com" },
+      spam: false,
+    };
     writeFileSync(
       join(probe, "wrangler.json"),
       JSON.stringify({
@@ -161,7 +168,7 @@ async function main(): Promise<number> {
       `const s = ${JSON.stringify(statements)};
 export default { async fetch(_request, env) {
   const now = new Date().toISOString();
-  const stored = await env.DB.prepare(s.insert).bind("newsletter", now, '{"email":"rows@example.com"}', 0).run();
+  const stored = await env.DB.prepare(s.insert).bind(...${JSON.stringify(insertParams(sample))}).run();
   const marked = await env.DB.prepare(s.markSent).bind(now, stored.results[0].id).run();
   const pass = await env.DB.prepare(s.unsent).bind(30, 20).run();
   return Response.json({ stored: stored.meta, marked: marked.meta, pass: pass.meta });
