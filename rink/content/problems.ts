@@ -89,13 +89,14 @@ function keyPlace(doc: Document, lines: LineCounter, path: readonly PropertyKey[
 
 /**
  * `source`, the text of the content file shown as `file`, read through its schema: the parsed
- * data, or the problems with their places.
+ * data, or the problems with their places (and, where it is YAML, the file's data as written,
+ * for a reader that names what a problem is in).
  */
 export function checkContent<S extends z.ZodType>(
   file: string,
   source: string,
   schema: S,
-): { data: z.output<S> } | { problems: ContentProblem[] } {
+): { data: z.output<S> } | { problems: ContentProblem[]; raw?: unknown } {
   const lines = new LineCounter();
   const doc = parseDocument(source, { lineCounter: lines, prettyErrors: false });
   if (doc.errors.length > 0) {
@@ -117,6 +118,7 @@ export function checkContent<S extends z.ZodType>(
   const result = schema.safeParse(raw);
   if (result.success) return { data: result.data };
   return {
+    raw,
     problems: result.error.issues.flatMap((issue): ContentProblem[] => {
       // A field the schema does not know is most likely a misspelt one, whose value would
       // otherwise be dropped without a word ("skp:" for "skip:" kept a skipped date on).

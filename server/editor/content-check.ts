@@ -4,7 +4,6 @@
 // to the owner. The editor shows the refusal's message under its "There was an error while
 // saving" and keeps the owner's changes on the screen to mend. The same problems, placed the
 // same way, as the build and `npm run check:content` print.
-import { parse } from "yaml";
 import { type ContentProblem, checkContent, formatProblem } from "../../rink/content/problems.ts";
 import { contentFiles } from "../../rink/content/schema.ts";
 import { editablePrefix } from "./guard.ts";
@@ -59,15 +58,6 @@ function entryName(data: unknown, field: string): string | undefined {
   return named?.trim().slice(0, 60);
 }
 
-/** The file's data as YAML reads it, for the entries' names; none where it is not YAML. */
-function dataOf(source: string): unknown {
-  try {
-    return parse(source);
-  } catch {
-    return undefined;
-  }
-}
-
 export interface FileChanges {
   additions?: readonly { path: string; contents?: unknown }[];
   deletions?: readonly { path: string }[];
@@ -100,9 +90,8 @@ export function contentProblems({ additions = [], deletions = [] }: FileChanges)
     }
     const checked = checkContent(path, read.source, schema);
     if ("problems" in checked) {
-      const data = dataOf(read.source);
       for (const problem of checked.problems) {
-        const entry = entryName(data, problem.field);
+        const entry = entryName(checked.raw, problem.field);
         problems.push(entry ? { ...problem, entry } : problem);
       }
     }
