@@ -2,8 +2,8 @@
 // (tests/support/github-stand-in.ts): no session, 401 and the sign-in; with the owner's
 // session, the editor reads the repository and a content/ commit lands in the stand-in's
 // repository naming the owner; a commit touching server/, or a content file the site cannot be
-// built from, is refused and the repository is unchanged; the installation token (for the one repository, contents only) never appears in
-// an answer or the server's log.
+// built from, is refused and the repository is unchanged; the installation token (for the one
+// repository, contents only) never appears in an answer or the server's log.
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenHash } from "../server/owner/auth.ts";

@@ -58,6 +58,15 @@ function entryName(data: unknown, field: string): string | undefined {
   return named?.trim().slice(0, 60);
 }
 
+/** A problem with the file as a whole, placed at its start. */
+const wholeFile = (file: string, message: string): SaveProblem => ({
+  file,
+  line: 1,
+  column: 1,
+  field: "",
+  message,
+});
+
 export interface FileChanges {
   additions?: readonly { path: string; contents?: unknown }[];
   deletions?: readonly { path: string }[];
@@ -71,13 +80,9 @@ export function contentProblems({ additions = [], deletions = [] }: FileChanges)
   const problems: SaveProblem[] = [];
   for (const { path } of deletions) {
     if (schemaOf.has(path)) {
-      problems.push({
-        file: path,
-        line: 1,
-        column: 1,
-        field: "",
-        message: "the site is built from this file: it can be changed, not deleted",
-      });
+      problems.push(
+        wholeFile(path, "the site is built from this file: it can be changed, not deleted"),
+      );
     }
   }
   for (const { path, contents } of additions) {
@@ -85,7 +90,7 @@ export function contentProblems({ additions = [], deletions = [] }: FileChanges)
     if (!schema) continue;
     const read = text(contents);
     if ("problem" in read) {
-      problems.push({ file: path, line: 1, column: 1, field: "", message: read.problem });
+      problems.push(wholeFile(path, read.problem));
       continue;
     }
     const checked = checkContent(path, read.source, schema);

@@ -251,8 +251,8 @@ export function editorRoutes(deps: EditorDeps) {
       if ("refuse" in checked) return refuse(c, email, checked.refuse);
       const changes = checked.forward.variables.input as { fileChanges: FileChanges } | undefined;
       // What the owner saves must build: checked here, not discovered by the host's build.
-      // The schema and a YAML reader load on the first save (about 50 ms here), not at each
-      // start of the server or the Worker.
+      // The schema and a YAML reader are set up on the first save (about 50 ms here), not at
+      // each start; the Worker's bundle still carries their code (decision 024).
       if (changes) {
         const { contentProblems, notSavedMessage } = await import("./content-check.ts");
         const problems = contentProblems(changes.fileChanges);
