@@ -321,7 +321,18 @@ export function formEndpoint({
       // Not awaited: the visitor's answer never waits on, or fails with, the mail server.
       const sending = notifier?.notify(stored);
       if (sending) background?.(c, sending);
-      if (outbox && form.lists) background?.(c, outbox.drain());
+      if (outbox && form.lists) {
+        // The signup's confirmation text and Kit subscribe go now, on both hosts, not at the
+        // outbox's timer (Node) or Cron (Workers). Started before it is handed on: an optional
+        // call, background?.(c, outbox.drain()), skips its arguments, so on Node (no
+        // background) the pass never started. Not awaited; a Worker's waitUntil keeps it.
+        const pass = outbox.drain().catch((error: unknown) => {
+          // Its kind only: a failing service's words may quote the person's address.
+          const kind = error instanceof Error ? error.name : typeof error;
+          log(`outbox: the pass after a signup failed (${kind}); the timer will try again`);
+        });
+        background?.(c, pass);
+      }
       return accept(c, form);
     },
   );
