@@ -4,7 +4,12 @@
 // problem; the Worker (edge/worker.ts) reads each setting alone (readEach), says what it
 // refuses, reads that one as unset, and leaves a list service off without all of its own.
 import * as z from "zod/mini";
-import { defaultGithubApiUrl, parsePrivateKey, repoPattern } from "./editor/settings.ts";
+import {
+  branchPattern,
+  defaultGithubApiUrl,
+  parsePrivateKey,
+  repoPattern,
+} from "./editor/settings.ts";
 import { defaultDailyLimitPerForm } from "./inbox/form-endpoint.ts";
 import { defaultEmailsPerHour } from "./inbox/notify.ts";
 import { defaultKitApiUrl } from "./lists/kit.ts";
@@ -75,11 +80,19 @@ const emailList = z.pipe(
   z.array(z.email({ error: emailsError })).check(z.minLength(1, { error: emailsError })),
 );
 
-/** A service's API base: https, or http for a stand-in on this machine (tests). */
-const serviceUrl = z.url({
-  protocol: /^https?$/,
-  error: "must be an https:// URL (the service's API)",
-});
+/**
+ * A service's API base: https, or http only for a stand-in on this machine (tests); a token
+ * sent over plain http anywhere else could be read on the way.
+ */
+const serviceUrl = z
+  .url({ protocol: /^https?$/, error: "must be an https:// URL (the service's API)" })
+  .check(
+    z.refine(
+      (url: string) =>
+        !url.startsWith("http:") || /^http:\/\/127\.0\.0\.1(?::\d+)?(?:\/|$)/.test(url),
+      "must be an https:// URL (the service's API); http:// only for 127.0.0.1",
+    ),
+  );
 
 /** A Twilio id: `prefix` and 32 letters or digits. */
 const twilioSid = (prefix: string, what: string) =>
@@ -204,6 +217,12 @@ export const sharedSettings = {
   ),
   GITHUB_REPO: setting(
     z.optional(z.string().check(z.regex(repoPattern, 'must be the repository as "owner/name"'))),
+  ),
+  GITHUB_BRANCH: setting(
+    z._default(
+      z.string().check(z.regex(branchPattern, "must be a branch's name, like main")),
+      "main",
+    ),
   ),
   GITHUB_API_URL: setting(z._default(serviceUrl, defaultGithubApiUrl)),
 };

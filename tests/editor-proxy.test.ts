@@ -2,8 +2,12 @@
 // (tests/support/github-stand-in.ts): no session, 401 and the sign-in; with the owner's
 // session, the editor reads the repository and a content/ commit lands in the stand-in's
 // repository naming the owner; a commit touching server/, or a content file the site cannot be
-// built from, is refused and the repository is unchanged; the installation token (for the one
-// repository, contents only) never appears in an answer or the server's log.
+// built from, is refused and the repository is unchanged; GitHub gets the document the proxy
+// parsed, printed from its tree (two texts another lexer reads as a second commit come out as
+// the one commit), only the owner's files, only on the site's branch; a save of three 20,000-key
+// files is refused at once while the server answers others; a token GitHub no longer takes is
+// dropped; the installation token (for the one repository, contents only) never appears in an
+// answer or the server's log.
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenHash } from "../server/owner/auth.ts";
@@ -217,6 +221,96 @@ describe.for([
     expect(other.status).toBe(403);
     expect(github.git("rev-parse", "main")).toBe(head);
     expect(github.file("server/routes.ts")).toBe("// the server's code");
+  });
+
+  it("sends GitHub the commit it read, printed from its tree, never a second one hidden in the text", async () => {
+    // A comment ended by a lone CR, and a block string """a"""": graphql-js reads one commit of
+    // content/sessions.yml, a lexer that reads them otherwise a second commit of package.json.
+    const second =
+      'evil: createCommitOnBranch(input: {branch: {repositoryNameWithOwner: "sugarcreek/rink-site", branchName: "main"}, fileChanges: {additions: [{path: "package.json", contents: "e30="}]}}) { commit { oid } }';
+    const baits = [
+      `mutation($input: CreateCommitOnBranchInput!) { createCommitOnBranch(input: $input) { commit { oid a: file(path: # x\r"""\n} } ${second} # \n""") { oid } } } }`,
+      `mutation($input: CreateCommitOnBranchInput!) { createCommitOnBranch(input: $input) { commit { oid a: file(path: """a"""") { oid } b: file(path: "${second.replaceAll('"', '\\"')}") { oid } } } }`,
+      // A commit in a variable's default value: refused (the guard reads every definition).
+      `mutation($input: CreateCommitOnBranchInput!, $x: CreateCommitOnBranchInput = {fileChanges: {additions: [{path: "package.json", contents: "e30="}]}}) { createCommitOnBranch(input: $input) { commit { oid } } }`,
+    ];
+    const received = github.graphql.length;
+    for (const query of baits) {
+      const changed = `${github.file("content/sessions.yml")}\n# bait ${baits.indexOf(query)}\n`;
+      const res = await graphql({ ...commit(["content/sessions.yml"], changed), query });
+      expect([200, 403], query).toContain(res.status);
+    }
+    const sent = github.graphql.slice(received);
+    expect(sent.length).toBeGreaterThan(0);
+    for (const { query, variables } of sent) {
+      const code = query.replace(/"(?:\\.|[^"\\])*"/g, '""');
+      expect(code).not.toMatch(/#|"""|[\r\n]/);
+      expect(code.match(/createCommitOnBranch\(/g)).toHaveLength(1);
+      expect(Object.keys(variables)).toEqual(["input"]);
+    }
+    // Every commit since the site as deployed (the stand-in's first) touched content/ only.
+    for (const { files } of github.commits().slice(0, -1)) {
+      expect(
+        files.every((file) => file.startsWith("content/")),
+        files.join(),
+      ).toBe(true);
+    }
+  });
+
+  it("commits only the owner's files, only to the site's branch", async () => {
+    const head = github.git("rev-parse", "main");
+    for (const [path, message] of [
+      [
+        "content/.gitattributes",
+        "The site's editor changes only the site's content files and its photos (content/photos/, JPEG, PNG, WebP, AVIF or GIF), not content/.gitattributes.",
+      ],
+      [
+        "content/photos/run.sh",
+        "The site's editor changes only the site's content files and its photos (content/photos/, JPEG, PNG, WebP, AVIF or GIF), not content/photos/run.sh.",
+      ],
+    ] as const) {
+      const res = await graphql(commit([path], "* text eol=crlf\n"));
+      expect(res.status, path).toBe(403);
+      expect(res.json().message).toBe(message);
+    }
+    const elsewhere = commit(["content/sessions.yml"], github.file("content/sessions.yml"));
+    elsewhere.variables.input.branch.branchName = "gh-pages";
+    const branch = await graphql(elsewhere);
+    expect(branch.status).toBe(403);
+    expect(branch.json().message).toBe(
+      `The site's editor commits only to the branch main of the repository ${standInRepo}.`,
+    );
+    expect(github.git("rev-parse", "main")).toBe(head);
+  });
+
+  it("refuses three 20,000-key files in a second, answering others meanwhile", async () => {
+    const keys = Array.from({ length: 20_000 }, (_, i) => `k${i}: ${i}`).join("\n");
+    const files = ["content/sessions.yml", "content/rink.yml", "content/parties.yml"];
+    const started = performance.now();
+    const [save, health] = await Promise.all([
+      graphql(commit(files, keys)).then((res) => ({ res, ms: performance.now() - started })),
+      fetch(`${target.url}/healthz`).then((res) => ({ res, ms: performance.now() - started })),
+    ]);
+    expect(save.res.status).toBe(422);
+    expect(save.res.json().message).toMatch(/the file is longer than a content file can be/);
+    expect(save.ms).toBeLessThan(1_000);
+    expect(health.res.status).toBe(200);
+    expect(health.ms).toBeLessThan(1_000);
+  });
+
+  it("drops a token GitHub no longer takes, and asks for a new one at once", async () => {
+    const asked = github.tokenRequests.length;
+    github.revokeTokens();
+    const read = {
+      query: lastCommitQuery,
+      variables: { owner: repoOwner, repo: repoName, branch: "main" },
+    };
+    const res = await graphql(read);
+    expect(res.status).toBe(200);
+    expect(res.json().data.repository.ref.target.history.nodes[0].oid).toBe(
+      github.git("rev-parse", "main"),
+    );
+    expect(github.tokenRequests.length).toBe(asked + 1);
   });
 
   it("never shows the installation token in an answer or the log", () => {

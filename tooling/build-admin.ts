@@ -84,12 +84,14 @@ const ownFiles = ["index.html", "editor-init.js", "config.yml"].map((file) =>
   join(projectRoot, "admin", file),
 );
 for (const file of ownFiles) copyFileSync(file, join(out, file.split("/").pop() ?? ""));
-// The repository the editor works on: GITHUB_REPO, the same setting the server's proxy reads.
+// The repository and branch the editor works on: GITHUB_REPO and GITHUB_BRANCH, the settings
+// the server's proxy reads.
 writeFileSync(
   join(out, "config.yml"),
   editorConfig(
     readFileSync(join(projectRoot, "admin/config.yml"), "utf8"),
     process.env.GITHUB_REPO,
+    process.env.GITHUB_BRANCH,
   ),
 );
 

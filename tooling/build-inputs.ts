@@ -41,7 +41,8 @@ function buildSettings(env: NodeJS.ProcessEnv = process.env): Record<string, str
       name.startsWith("VITE_") ||
       name === "SITE_URL" ||
       name === "CONTENT_DIR" ||
-      name === "GITHUB_REPO",
+      name === "GITHUB_REPO" ||
+      name === "GITHUB_BRANCH",
   );
   return Object.fromEntries(names.sort().map((name) => [name, env[name] ?? ""]));
 }

@@ -19,6 +19,14 @@ describe("the editor's configuration as built", () => {
     // The page's origin (editor-init.js), never GitHub's own sign-in or API.
     expect(backend.base_url).toBeUndefined();
     expect(backend.api_root).toBeUndefined();
+    expect(backend.branch).toBe("main");
+  });
+
+  it("commits to GITHUB_BRANCH, the branch the server's proxy lets it write", () => {
+    expect(parse(editorConfig(config, "sugarcreek/rink-site", "live")).backend.branch).toBe("live");
+    expect(() => editorConfig(config, "sugarcreek/rink-site", "a b")).toThrow(
+      "GITHUB_BRANCH must be a branch's name",
+    );
   });
 
   it("is left as written without GITHUB_REPO, and stops the build on a value that is not owner/name", () => {

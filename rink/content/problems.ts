@@ -3,7 +3,16 @@
 //   content/sessions.yml:14:12 sessions[1].price: expected a number of dollars, got "ten"
 // Pure (no file system): the build reads the files (app/content/load.ts), and the editor's
 // proxy checks what the owner saves before it is committed (server/editor/content-check.ts).
-import { type Document, isMap, isScalar, LineCounter, parseDocument } from "yaml";
+import {
+  type Document,
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  type Pair,
+  parseDocument,
+  type YAMLMap,
+} from "yaml";
 import type { z } from "zod";
 
 export interface ContentProblem {
@@ -77,14 +86,63 @@ function placeOf(doc: Document, lines: LineCounter, path: readonly PropertyKey[]
   return lines.linePos(offset);
 }
 
+/** Each map's pairs by their key, made once per map: a lookup per key stays linear. */
+const pairsOf = new WeakMap<YAMLMap, Map<string, Pair>>();
+function pairOf(map: YAMLMap, key: string): Pair | undefined {
+  let pairs = pairsOf.get(map);
+  if (!pairs) {
+    pairs = new Map();
+    for (const pair of map.items) {
+      if (isScalar(pair.key) && !pairs.has(String(pair.key.value)))
+        pairs.set(String(pair.key.value), pair);
+    }
+    pairsOf.set(map, pairs);
+  }
+  return pairs.get(key);
+}
+
 /** Where a key of the map at `path` is written (a field's name, not its value). */
 function keyPlace(doc: Document, lines: LineCounter, path: readonly PropertyKey[], key: string) {
   const map = path.length === 0 ? doc.contents : doc.getIn(path as unknown[], true);
-  const pair = isMap(map)
-    ? map.items.find((p) => isScalar(p.key) && String(p.key.value) === key)
-    : undefined;
+  const pair = isMap(map) ? pairOf(map, key) : undefined;
   if (!isScalar(pair?.key) || !pair.key.range) return placeOf(doc, lines, path);
   return lines.linePos(pair.key.range[0]);
+}
+
+/**
+ * A field written twice in one group, each after the first placed at its name. yaml's own
+ * check compares every key with every other (quadratic: a 20,000-key file stalled a save for
+ * seconds), so it is off and this one keeps a set per map.
+ */
+function repeatedKeys(doc: Document, lines: LineCounter, file: string): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const walk = (node: unknown, path: readonly (string | number)[]) => {
+    if (isSeq(node)) {
+      node.items.forEach((item, i) => {
+        walk(item, [...path, i]);
+      });
+    }
+    if (!isMap(node)) return;
+    const seen = new Set<string>();
+    for (const pair of node.items) {
+      if (!isScalar(pair.key)) continue;
+      const key = String(pair.key.value);
+      if (seen.has(key)) {
+        const { line, col } = lines.linePos(pair.key.range?.[0] ?? 0);
+        problems.push({
+          file,
+          line,
+          column: col,
+          field: fieldPath([...path, key]),
+          message: `"${key}" is written twice here: keep one`,
+        });
+      }
+      seen.add(key);
+      walk(pair.value, [...path, key]);
+    }
+  };
+  walk(doc.contents, []);
+  return problems;
 }
 
 /**
@@ -98,7 +156,11 @@ export function checkContent<S extends z.ZodType>(
   schema: S,
 ): { data: z.output<S> } | { problems: ContentProblem[]; raw?: unknown } {
   const lines = new LineCounter();
-  const doc = parseDocument(source, { lineCounter: lines, prettyErrors: false });
+  const doc = parseDocument(source, {
+    lineCounter: lines,
+    prettyErrors: false,
+    uniqueKeys: false,
+  });
   if (doc.errors.length > 0) {
     return {
       problems: doc.errors.map((e) => {
@@ -114,7 +176,26 @@ export function checkContent<S extends z.ZodType>(
       }),
     };
   }
-  const raw = doc.toJS() ?? {};
+  const repeated = repeatedKeys(doc, lines, file);
+  if (repeated.length > 0) return { problems: repeated };
+  let raw: unknown;
+  try {
+    // yaml stops an alias that expands past reason (its maxAliasCount): a "billion laughs".
+    raw = doc.toJS() ?? {};
+  } catch {
+    return {
+      problems: [
+        {
+          file,
+          line: 1,
+          column: 1,
+          field: "",
+          message:
+            "this repeats its aliases (*name) more than a content file can: write the values out",
+        },
+      ],
+    };
+  }
   const result = schema.safeParse(raw);
   if (result.success) return { data: result.data };
   return {

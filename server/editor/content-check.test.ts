@@ -4,7 +4,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { contentProblems, notSavedMessage } from "./content-check.ts";
+import {
+  contentProblems,
+  maxPhotoBytes,
+  notSavedMessage,
+  ownersFilesRefusal,
+} from "./content-check.ts";
 
 /** The tests' own content (tests/fixtures/content), never the owner's. */
 const fixtureContentDir = join(import.meta.dirname, "../../tests/fixtures/content");
@@ -69,7 +74,7 @@ describe("what the owner saves, checked before the commit", () => {
     });
   });
 
-  it("refuses what is not text, a file past 256 KB, and deleting a file the site is built from", () => {
+  it("refuses what is not text, a file past 64 KB, and deleting a file the site is built from", () => {
     const notText = contentProblems({
       additions: [{ path: "content/rink.yml", contents: "%% not base64 %%" }],
     });
@@ -80,8 +85,8 @@ describe("what the owner saves, checked before the commit", () => {
       ],
     });
     expect(invalidUtf8[0]?.message).toBe("this is not text");
-    const long = contentProblems(adding("content/rink.yml", `# ${"x".repeat(300 * 1024)}\n`));
-    expect(long[0]?.message).toBe("the file is longer than a content file can be (256 KB)");
+    const long = contentProblems(adding("content/rink.yml", `# ${"x".repeat(64 * 1024)}\n`));
+    expect(long[0]?.message).toBe("the file is longer than a content file can be (64 KB)");
     const deleted = contentProblems({ deletions: [{ path: "content/sessions.yml" }] });
     expect(deleted[0]?.message).toBe(
       "the site is built from this file: it can be changed, not deleted",
@@ -102,5 +107,135 @@ describe("what the owner saves, checked before the commit", () => {
     expect(message).toContain("content/sessions.yml:5:3 sessions[4].price");
     expect(message).not.toContain("sessions[5]");
     expect(message).toMatch(/; and 2 more\.$/);
+  });
+});
+
+describe("a save that would make the check slow or large", () => {
+  const keys = (count: number, prefix = "k") =>
+    Array.from({ length: count }, (_, i) => `${prefix}${i}: 1`).join("\n");
+
+  it("refuses a file of more fields than content holds before reading it", () => {
+    const many = contentProblems(adding("content/sessions.yml", keys(6_000, "")));
+    expect(many).toEqual([
+      {
+        file: "content/sessions.yml",
+        line: 1,
+        column: 1,
+        field: "",
+        message: "the file has more fields than a content file can (5000)",
+      },
+    ]);
+  });
+
+  it("reads a file at the limits in time linear in its size, repeated fields named once each", () => {
+    // Just under 64 KB and 5,000 keys: yaml's own unique-key check compared each key with every
+    // other one (seconds for 20,000), and placing each unknown field searched its group anew.
+    const time = (text: string) => {
+      const started = performance.now();
+      const problems = contentProblems(adding("content/sessions.yml", text));
+      return { ms: performance.now() - started, problems };
+    };
+    const small = time(keys(1_200));
+    const large = time(keys(4_800));
+    const unknown = large.problems.filter((p) =>
+      p.message.endsWith("check its spelling, or remove it"),
+    );
+    expect(unknown).toHaveLength(4_800);
+    expect(unknown[4_799]).toMatchObject({ line: 4_800, field: "k4799" });
+    // Four times the keys: about four times the work, never sixteen (a generous bound for noise).
+    expect(large.ms).toBeLessThan(Math.max(small.ms * 9, 150));
+    const twice = `${keys(10)}\nk3: 2\n`;
+    expect(contentProblems(adding("content/sessions.yml", twice))).toEqual([
+      {
+        file: "content/sessions.yml",
+        line: 11,
+        column: 1,
+        field: "k3",
+        message: '"k3" is written twice here: keep one',
+      },
+    ]);
+  });
+
+  it("says in words that an alias bomb is not content, never throws", () => {
+    const bomb = [
+      "a: &a [x, x, x, x, x, x, x, x, x]",
+      "b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]",
+      "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]",
+      "d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]",
+      "e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]",
+      "f: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]",
+      "g: [*f, *f, *f, *f, *f, *f, *f, *f, *f]",
+    ].join("\n");
+    const started = performance.now();
+    expect(contentProblems(adding("content/sessions.yml", bomb))).toEqual([
+      expect.objectContaining({
+        message:
+          "this repeats its aliases (*name) more than a content file can: write the values out",
+      }),
+    ]);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});
+
+describe("the files a save may touch", () => {
+  const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]).toString(
+    "base64",
+  );
+  const changes = (additions: { path: string; contents: string }[], deletions: string[] = []) => ({
+    additions,
+    deletions: deletions.map((path) => ({ path })),
+  });
+
+  it("are the content files the schema lists and photos under content/photos/", () => {
+    expect(
+      ownersFilesRefusal(
+        changes(
+          [
+            { path: "content/sessions.yml", contents: base64("x") },
+            { path: "content/photos/rink floor.JPG", contents: jpeg },
+          ],
+          ["content/photos/old.webp"],
+        ),
+      ),
+    ).toBeUndefined();
+  });
+
+  it("are nothing else under content/: how Git checks it out, a script, a file the site never reads", () => {
+    for (const path of [
+      "content/.gitattributes",
+      "content/photos/run.sh",
+      "content/photos.yml.sh",
+      "content/notes.md",
+      "content/photos/a.svg",
+    ]) {
+      for (const refusal of [
+        ownersFilesRefusal(changes([{ path, contents: jpeg }])),
+        ownersFilesRefusal(changes([], [path])),
+      ]) {
+        expect(refusal, path).toEqual({
+          status: 403,
+          message: `The site's editor changes only the site's content files and its photos (content/photos/, JPEG, PNG, WebP, AVIF or GIF), not ${path}.`,
+        });
+      }
+    }
+  });
+
+  it("take a photo only if it is an image, and not past the photo size", () => {
+    const script = base64("#!/bin/sh\nrm -rf /\n");
+    expect(
+      ownersFilesRefusal(changes([{ path: "content/photos/a.jpg", contents: script }])),
+    ).toEqual({
+      status: 422,
+      message:
+        "Not saved: content/photos/a.jpg is not a photo the site can show (JPEG, PNG, WebP, AVIF or GIF).",
+    });
+    const huge = jpeg + "A".repeat(Math.ceil(maxPhotoBytes / 3) * 4);
+    expect(ownersFilesRefusal(changes([{ path: "content/photos/a.jpg", contents: huge }]))).toEqual(
+      {
+        status: 422,
+        message:
+          "Not saved: content/photos/a.jpg is larger than a photo on the site can be (8 MB). Please choose a smaller photo.",
+      },
+    );
   });
 });

@@ -6,7 +6,7 @@
 // same way, as the build and `npm run check:content` print.
 import { type ContentProblem, checkContent, formatProblem } from "../../rink/content/problems.ts";
 import { contentFiles } from "../../rink/content/schema.ts";
-import { editablePrefix } from "./guard.ts";
+import { editablePrefix, type FileChanges, type Refusal } from "./guard.ts";
 
 /** Each content file's schema by its path in the repository: content/sessions.yml. */
 const schemaOf = new Map(
@@ -14,7 +14,38 @@ const schemaOf = new Map(
 );
 
 /** Far above any content file (the largest sample is 5 KB), and a bound on the work per save. */
-const maxContentBytes = 256 * 1024;
+export const maxContentBytes = 64 * 1024;
+
+/**
+ * Fields a content file may hold, counted before it is parsed (every ":" and "?" a key could
+ * stand behind): the largest sample has about 300; 20,000 in one file is an attack on the check.
+ */
+export const maxContentKeys = 5_000;
+
+/** The owner's photos: under content/photos/, an image the site can resize (sharp). */
+const photoFolder = `${editablePrefix}photos/`;
+const photoName = /\.(jpe?g|png|webp|avif|gif)$/i;
+
+/** A photo as committed; the editor makes a phone's photo smaller before it is sent. */
+export const maxPhotoBytes = 8 * 1024 * 1024;
+
+/** An image's first bytes, as each format starts (so a script named .jpg is not a photo). */
+function isImage(bytes: Uint8Array): boolean {
+  const starts = (at: number, ...sig: number[]) => sig.every((b, i) => bytes[at + i] === b);
+  const ascii = (at: number, text: string) =>
+    starts(at, ...Array.from(text, (c) => c.charCodeAt(0)));
+  return (
+    starts(0, 0xff, 0xd8, 0xff) ||
+    starts(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a) ||
+    ascii(0, "GIF87a") ||
+    ascii(0, "GIF89a") ||
+    (ascii(0, "RIFF") && ascii(8, "WEBP")) ||
+    (ascii(4, "ftyp") && (ascii(8, "avif") || ascii(8, "avis")))
+  );
+}
+
+/** Base64's length for `bytes` bytes. */
+const base64Length = (bytes: number) => Math.ceil(bytes / 3) * 4;
 
 /** Problems shown at once: the first few are enough to mend, and the message stays readable. */
 const shownAtMost = 5;
@@ -22,8 +53,7 @@ const shownAtMost = 5;
 /** A file's contents as the commit carries them (base64), as text, or what is wrong with them. */
 function text(contents: unknown): { source: string } | { problem: string } {
   if (typeof contents !== "string") return { problem: "this is not text" };
-  // Base64 carries 3 bytes in 4 characters.
-  if (contents.length > (maxContentBytes / 3) * 4 + 4) {
+  if (contents.length > base64Length(maxContentBytes)) {
     return {
       problem: `the file is longer than a content file can be (${maxContentBytes / 1024} KB)`,
     };
@@ -67,16 +97,60 @@ const wholeFile = (file: string, message: string): SaveProblem => ({
   message,
 });
 
-export interface FileChanges {
-  additions?: readonly { path: string; contents?: unknown }[];
-  deletions?: readonly { path: string }[];
+/**
+ * Whether every file of a commit is one the owner keeps (a content file the schema lists, or a
+ * photo under content/photos/ that is an image of a photo's size): a refusal naming the first
+ * that is not. Linear: a look-up per path, the first bytes of each photo.
+ */
+export function ownersFilesRefusal({ additions, deletions }: FileChanges): Refusal | undefined {
+  for (const { path } of [...additions, ...deletions]) {
+    if (schemaOf.has(path)) continue;
+    if (!path.startsWith(photoFolder) || !photoName.test(path)) {
+      return {
+        status: 403,
+        message: `The site's editor changes only the site's content files and its photos (${photoFolder}, JPEG, PNG, WebP, AVIF or GIF), not ${path}.`,
+      };
+    }
+  }
+  for (const { path, contents } of additions) {
+    if (schemaOf.has(path)) continue;
+    if (contents.length > base64Length(maxPhotoBytes)) {
+      return {
+        status: 422,
+        message: `Not saved: ${path} is larger than a photo on the site can be (${maxPhotoBytes / 1024 / 1024} MB). Please choose a smaller photo.`,
+      };
+    }
+    let start: Uint8Array;
+    try {
+      start = Uint8Array.from(atob(contents.slice(0, 16)), (c) => c.charCodeAt(0));
+    } catch {
+      start = new Uint8Array();
+    }
+    if (!isImage(start)) {
+      return {
+        status: 422,
+        message: `Not saved: ${path} is not a photo the site can show (JPEG, PNG, WebP, AVIF or GIF).`,
+      };
+    }
+  }
+  return undefined;
+}
+
+/** Every ":" and "?" in a text: more than it has keys, found without parsing it. */
+function keysAtMost(source: string): number {
+  let count = 0;
+  for (let i = 0; i < source.length; i++) {
+    const c = source.charCodeAt(i);
+    if (c === 0x3a || c === 0x3f) count++;
+  }
+  return count;
 }
 
 /**
  * The problems of the content files a commit adds, changes or deletes (paths already checked to
  * be the owner's), in the order of the commit; photos and other files are not read.
  */
-export function contentProblems({ additions = [], deletions = [] }: FileChanges) {
+export function contentProblems({ additions = [], deletions = [] }: Partial<FileChanges>) {
   const problems: SaveProblem[] = [];
   for (const { path } of deletions) {
     if (schemaOf.has(path)) {
@@ -91,6 +165,12 @@ export function contentProblems({ additions = [], deletions = [] }: FileChanges)
     const read = text(contents);
     if ("problem" in read) {
       problems.push(wholeFile(path, read.problem));
+      continue;
+    }
+    if (keysAtMost(read.source) > maxContentKeys) {
+      problems.push(
+        wholeFile(path, `the file has more fields than a content file can (${maxContentKeys})`),
+      );
       continue;
     }
     const checked = checkContent(path, read.source, schema);

@@ -4,9 +4,10 @@ import { createPrivateKey, generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { readEach } from "../settings.ts";
 import { checkGraphql, editablePath, oneOperation, ownerMessage } from "./guard.ts";
-import { editorGithubOf, parsePrivateKey } from "./settings.ts";
+import { editorGithubOf, graphqlUrl, parsePrivateKey } from "./settings.ts";
 
 const repo = "sugarcreek/rink-site";
+const site = { repo, branch: "main" };
 const owner = "owner@sugarcreekskate.example";
 
 const lastCommit = `query($owner: String!, $repo: String!, $branch: String!) { repository(owner: $owner, name: $repo) { ref(qualifiedName: $branch) { target { ... on Commit { history(first: 1) { nodes { oid message } } } } } } }`;
@@ -84,12 +85,14 @@ describe("a GraphQL request through the proxy", () => {
   it("reads this repository with Sveltia's queries", () => {
     const checked = checkGraphql(
       { query: lastCommit, variables: { owner: "sugarcreek", repo: "rink-site", branch: "main" } },
-      repo,
+      site,
       owner,
     );
+    // GitHub gets the same document printed from graphql-js's tree (it was the text as sent).
     expect(checked).toEqual({
       forward: {
-        query: lastCommit,
+        query:
+          "query ($owner: String!, $repo: String!, $branch: String!) { repository(owner: $owner, name: $repo) { ref(qualifiedName: $branch) { target { ... on Commit { history(first: 1) { nodes { oid message } } } } } } }",
         variables: { owner: "sugarcreek", repo: "rink-site", branch: "main" },
       },
     });
@@ -98,7 +101,7 @@ describe("a GraphQL request through the proxy", () => {
   it("reads no other repository, nor anything beside the repository", () => {
     const other = checkGraphql(
       { query: lastCommit, variables: { owner: "someone", repo: "else", branch: "main" } },
-      repo,
+      site,
       owner,
     );
     expect(other).toEqual({
@@ -111,7 +114,7 @@ describe("a GraphQL request through the proxy", () => {
     ]) {
       const checked = checkGraphql(
         { query, variables: { owner: "sugarcreek", repo: "rink-site" } },
-        repo,
+        site,
         owner,
       );
       expect("refuse" in checked && checked.refuse.status, query).toBe(403);
@@ -121,7 +124,7 @@ describe("a GraphQL request through the proxy", () => {
   it("commits changes under content/ with the owner named in the message", () => {
     const checked = checkGraphql(
       commit({ add: ["content/sessions.yml"], remove: ["content/photos/old.jpg"] }),
-      repo,
+      site,
       owner,
     );
     if (!("forward" in checked)) throw new Error(JSON.stringify(checked));
@@ -133,7 +136,103 @@ describe("a GraphQL request through the proxy", () => {
       commit({ add: ["content/sessions.yml"], remove: ["content/photos/old.jpg"] }).variables.input
         .fileChanges,
     );
-    expect(checked.forward.query).toBe(commitMutation);
+    expect(checked.forward.query).toBe(
+      'mutation ($input: CreateCommitOnBranchInput!) { createCommitOnBranch(input: $input) { commit { oid committedDate file_0: file(path: "content/sessions.yml") { oid } } } }',
+    );
+    expect(input.branch).toEqual({ repositoryNameWithOwner: repo, branchName: "main" });
+  });
+
+  it("forwards only what graphql-js read, printed from its tree: no comment, no block string", () => {
+    // Two texts a lexer other than graphql-js may read as a second commit (issue 42): a comment
+    // ended by a lone CR (graphql-js ends it there, graphql-ruby's rule only at LF), and a block
+    // string """a"""" (graphql-js ends it at the first """; a longest-match lexer reads on).
+    const second =
+      'evil: createCommitOnBranch(input: {branch: {repositoryNameWithOwner: "sugarcreek/rink-site", branchName: "main"}, fileChanges: {additions: [{path: "package.json", contents: "e30="}]}}) { commit { oid } }';
+    const baits = [
+      `mutation($input: CreateCommitOnBranchInput!) { createCommitOnBranch(input: $input) { commit { oid a: file(path: # x\r"""\n} } ${second} # \n""") { oid } } } }`,
+      `mutation($input: CreateCommitOnBranchInput!) { createCommitOnBranch(input: $input) { commit { oid a: file(path: """a"""") { oid } b: file(path: "${second.replaceAll('"', '\\"')}") { oid } } } }`,
+    ];
+    for (const query of baits) {
+      const checked = checkGraphql(
+        { ...commit({ add: ["content/sessions.yml"] }), query },
+        site,
+        owner,
+      );
+      if (!("forward" in checked)) {
+        expect(checked, query).toMatchObject({ refuse: { status: 403 } });
+        continue;
+      }
+      const sent = checked.forward.query;
+      // Outside its ordinary strings the text is plain tokens: no comment, no block string, no
+      // line break, so any lexer reads the one mutation graphql-js read.
+      const code = sent.replace(/"(?:\\.|[^"\\])*"/g, '""');
+      expect(code, query).not.toMatch(/#|"""|[\r\n]/);
+      expect(code.match(/createCommitOnBranch\(/g), query).toHaveLength(1);
+      expect(oneOperation(sent)?.fields).toEqual([
+        { name: "createCommitOnBranch", args: "input: $input" },
+      ]);
+      expect(oneOperation(sent)?.printed).toBe(sent);
+    }
+  });
+
+  it("refuses a variable it did not declare the editor's way: a default, another type, another name", () => {
+    const input = commit({ add: ["content/sessions.yml"] });
+    for (const query of [
+      'mutation($input: CreateCommitOnBranchInput! = {expectedHeadOid: """a""""}) { createCommitOnBranch(input: $input) { commit { oid } } }',
+      "mutation($input: CreateCommitOnBranchInput!, $x: String) { createCommitOnBranch(input: $input) { commit { oid } } }",
+      "mutation($input: CreateRefInput!) { createCommitOnBranch(input: $input) { commit { oid } } }",
+      "mutation($input: CreateCommitOnBranchInput! @deprecated) { createCommitOnBranch(input: $input) { commit { oid } } }",
+    ]) {
+      expect(checkGraphql({ ...input, query }, site, owner), query).toMatchObject({
+        refuse: { status: 403 },
+      });
+    }
+    const variables = { owner: "sugarcreek", repo: "rink-site", branch: "main" };
+    for (const query of [
+      'query($owner: String!, $repo: String!, $branch: String! = "x") { repository(owner: $owner, name: $repo) { id } }',
+      "query($owner: String!, $repo: String!, $branch: ID!) { repository(owner: $owner, name: $repo) { id } }",
+      "query($owner: String!, $repo: String!, $other: String!) { repository(owner: $owner, name: $repo) { id } }",
+    ]) {
+      expect(checkGraphql({ query, variables }, site, owner), query).toMatchObject({
+        refuse: { status: 403 },
+      });
+    }
+    // Only the declared variables go on, each as text.
+    const read = checkGraphql(
+      { query: lastCommit, variables: { ...variables, extra: { a: 1 } } },
+      site,
+      owner,
+    );
+    expect("forward" in read && read.forward.variables).toEqual(variables);
+    expect(
+      checkGraphql({ query: lastCommit, variables: { ...variables, branch: 1 } }, site, owner),
+    ).toMatchObject({ refuse: { status: 403 } });
+  });
+
+  it("commits only to the site's branch, each path once, with GitHub's own kind of head", () => {
+    const other = commit({ add: ["content/sessions.yml"] });
+    other.variables.input.branch.branchName = "gh-pages";
+    expect(checkGraphql(other, site, owner)).toEqual({
+      refuse: {
+        status: 403,
+        message: `The site's editor commits only to the branch main of the repository ${repo}.`,
+      },
+    });
+    expect(
+      checkGraphql(
+        commit({ add: ["content/photos/a.jpg"], remove: ["content/photos/a.jpg"] }),
+        site,
+        owner,
+      ),
+    ).toEqual({
+      refuse: {
+        status: 400,
+        message: "The commit names content/photos/a.jpg twice: save it once.",
+      },
+    });
+    const head = commit({ add: ["content/sessions.yml"] });
+    head.variables.input.expectedHeadOid = "main";
+    expect(checkGraphql(head, site, owner)).toMatchObject({ refuse: { status: 400 } });
   });
 
   it("refuses a commit that adds, changes or deletes anything outside content/", () => {
@@ -143,7 +242,7 @@ describe("a GraphQL request through the proxy", () => {
       { add: ["content/../wrangler.jsonc"] },
       { add: [".github/workflows/deploy.yml"] },
     ]) {
-      const checked = checkGraphql(commit(paths), repo, owner);
+      const checked = checkGraphql(commit(paths), site, owner);
       expect(checked, JSON.stringify(paths)).toMatchObject({ refuse: { status: 403 } });
       if ("refuse" in checked)
         expect(checked.refuse.message).toMatch(/only the site's content \(files under content\/\)/);
@@ -153,7 +252,7 @@ describe("a GraphQL request through the proxy", () => {
   it("refuses a commit to another repository, and any other mutation", () => {
     const elsewhere = commit({ add: ["content/sessions.yml"] });
     elsewhere.variables.input.branch.repositoryNameWithOwner = "someone/else";
-    expect(checkGraphql(elsewhere, repo, owner)).toMatchObject({ refuse: { status: 403 } });
+    expect(checkGraphql(elsewhere, site, owner)).toMatchObject({ refuse: { status: 403 } });
     for (const query of [
       "mutation($input: CreateRefInput!) { createRef(input: $input) { ref { id } } }",
       'mutation($input: CreateCommitOnBranchInput!) { createCommitOnBranch(input: $input) { commit { oid } } deleteRef(input: {refId: "x"}) { clientMutationId } }',
@@ -164,7 +263,7 @@ describe("a GraphQL request through the proxy", () => {
     ]) {
       const checked = checkGraphql(
         { ...commit({ add: ["content/sessions.yml"] }), query },
-        repo,
+        site,
         owner,
       );
       expect("refuse" in checked && checked.refuse.status, query).toBe(403);
@@ -174,12 +273,12 @@ describe("a GraphQL request through the proxy", () => {
   it("refuses inputs the editor never sends, with a clear message", () => {
     const withId = commit({ add: ["content/sessions.yml"] });
     (withId.variables.input.branch as Record<string, unknown>).id = "BRANCH_ID";
-    expect(checkGraphql(withId, repo, owner)).toMatchObject({ refuse: { status: 403 } });
-    expect(checkGraphql(commit({}), repo, owner)).toEqual({
+    expect(checkGraphql(withId, site, owner)).toMatchObject({ refuse: { status: 403 } });
+    expect(checkGraphql(commit({}), site, owner)).toEqual({
       refuse: { status: 400, message: "The commit changes nothing." },
     });
-    expect(checkGraphql("nope", repo, owner)).toMatchObject({ refuse: { status: 400 } });
-    expect(checkGraphql({ query: 'query { "unclosed', variables: {} }, repo, owner)).toMatchObject({
+    expect(checkGraphql("nope", site, owner)).toMatchObject({ refuse: { status: 400 } });
+    expect(checkGraphql({ query: 'query { "unclosed', variables: {} }, site, owner)).toMatchObject({
       refuse: { status: 403 },
     });
   });
@@ -196,11 +295,11 @@ describe("a GraphQL request through the proxy", () => {
     ]);
     const variables = { owner: "sugarcreek", repo: "rink-site" };
     const nested = `query { ${"a { ".repeat(30_000)}${"} ".repeat(30_000)}}`;
-    expect(checkGraphql({ query: nested, variables }, repo, owner)).toMatchObject({
+    expect(checkGraphql({ query: nested, variables }, site, owner)).toMatchObject({
       refuse: { status: 403 },
     });
     const tooMany = `query { ${"a ".repeat(300_000)}}`;
-    expect(checkGraphql({ query: tooMany, variables }, repo, owner)).toMatchObject({
+    expect(checkGraphql({ query: tooMany, variables }, site, owner)).toMatchObject({
       refuse: { status: 403 },
     });
     expect(performance.now() - started).toBeLessThan(2_000);
@@ -239,6 +338,7 @@ describe("the editor's settings", () => {
       privateKey: pkcs8,
       installationId: "678",
       repo,
+      branch: "main",
       apiUrl: "https://api.github.com",
     });
     expect(editorGithubOf(readEach({}).settings)).toEqual({ missing: [] });
@@ -247,5 +347,27 @@ describe("the editor's settings", () => {
       "GITHUB_APP_INSTALLATION_ID",
       "GITHUB_REPO",
     ]);
+  });
+});
+
+describe("GitHub's GraphQL address", () => {
+  it("is /graphql beside github.com's REST API, and /api/graphql on GitHub Enterprise Server", () => {
+    expect(graphqlUrl("https://api.github.com")).toBe("https://api.github.com/graphql");
+    expect(graphqlUrl("https://git.example.com/api/v3")).toBe(
+      "https://git.example.com/api/graphql",
+    );
+  });
+
+  it("is https, or http only to a stand-in on 127.0.0.1", () => {
+    expect(readEach({ GITHUB_API_URL: "http://127.0.0.1:8080" }).refused.size).toBe(0);
+    for (const url of [
+      "http://api.github.com",
+      "http://localhost:8080",
+      "http://127.0.0.1.example.com",
+    ]) {
+      expect(readEach({ GITHUB_API_URL: url }).refused.get("GITHUB_API_URL"), url).toMatch(
+        /http:\/\/ only for 127\.0\.0\.1/,
+      );
+    }
   });
 });

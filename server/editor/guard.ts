@@ -1,11 +1,15 @@
 // What the editor may ask GitHub through the site's proxy (decision 018): reads of the one
-// repository, and commits (GraphQL createCommitOnBranch, the one way Sveltia CMS writes) that
-// add, change or delete only the owner's files under content/. Anything else is refused with a
-// message the editor shows. Pure and linear in the size of the request (graphql-js parses
-// it, with a bound on its tokens).
-import type { DocumentNode } from "graphql/language/ast";
+// repository, and commits (GraphQL createCommitOnBranch, the one way Sveltia CMS writes) of
+// the owner's files to the site's branch. The request is parsed (graphql-js, a bound on its
+// tokens), checked, and what GitHub gets is printed from that parse: the query from the syntax
+// tree (no comment, no block string: nothing another lexer could read differently, issue 42)
+// and the variables rebuilt from the values checked. Anything else is refused with a message
+// the editor shows. Pure and linear in the size of the request.
+import type { DocumentNode, OperationDefinitionNode } from "graphql/language/ast";
 import { Kind } from "graphql/language/kinds";
 import { parse } from "graphql/language/parser";
+import { print } from "graphql/language/printer";
+import { visit } from "graphql/language/visitor";
 
 /** The owner's files: the content and its photos (content/photos). */
 export const editablePrefix = "content/";
@@ -14,9 +18,9 @@ export const editablePrefix = "content/";
 const maxPathLength = 300;
 
 /**
- * Whether a path in a commit is one of the owner's files: under content/, written plainly (no
- * "." or ".." segment, no empty segment, no backslash or control character), so it names the
- * same file for GitHub as for this check.
+ * Whether a path in a commit is under content/, written plainly (no "." or ".." segment, no
+ * empty segment, no backslash or control character), so it names the same file for GitHub as
+ * for this check. Which files there the owner may write is content-check.ts's to say.
  */
 export function editablePath(path: unknown): path is string {
   if (typeof path !== "string" || path.length > maxPathLength) return false;
@@ -65,15 +69,23 @@ export interface RootField {
  */
 const maxTokens = 200_000;
 
+/** One operation as graphql-js read it: its kind, its variables' types, its top-level fields. */
+export interface Operation {
+  kind: "query" | "mutation";
+  /** Each variable's type as written: { input: "CreateCommitOnBranchInput!" }. */
+  variables: Record<string, string>;
+  fields: RootField[];
+  /** The document as GitHub gets it: printed from the tree, on one line. */
+  printed: string;
+}
+
 /**
- * The document's one operation, as GraphQL's reference parser (graphql-js) reads it: query or
- * mutation, and its top-level fields. Null when the text is not GraphQL or holds anything else
- * (a subscription, fragments, several operations, directives at the top, an argument that is
- * not a variable).
+ * The document's one operation, as GraphQL's reference parser (graphql-js) reads it. Null when
+ * the text is not GraphQL or holds anything else (a subscription, fragments, several
+ * operations, directives at the top, an argument that is not a variable, a variable with a
+ * default value or a directive).
  */
-export function oneOperation(
-  source: string,
-): { kind: "query" | "mutation"; fields: RootField[] } | null {
+export function oneOperation(source: string): Operation | null {
   let document: DocumentNode;
   try {
     document = parse(source, { noLocation: true, maxTokens });
@@ -84,6 +96,12 @@ export function oneOperation(
   const [operation, ...more] = document.definitions;
   if (!operation || more.length > 0 || operation.kind !== Kind.OPERATION_DEFINITION) return null;
   if (operation.operation === "subscription" || operation.directives?.length) return null;
+  const variables: Record<string, string> = Object.create(null);
+  for (const definition of operation.variableDefinitions ?? []) {
+    const name = definition.variable.name.value;
+    if (definition.defaultValue || definition.directives?.length || name in variables) return null;
+    variables[name] = print(definition.type);
+  }
   const fields: RootField[] = [];
   for (const selection of operation.selectionSet.selections) {
     if (selection.kind !== Kind.FIELD || selection.directives?.length) return null;
@@ -98,12 +116,25 @@ export function oneOperation(
       args: args.join(", "),
     });
   }
-  return { kind: operation.operation, fields };
+  return { kind: operation.operation, variables, fields, printed: printed(operation) };
 }
+
+/** The operation printed on one line, every string an ordinary quoted one. */
+const printed = (operation: OperationDefinitionNode) =>
+  print(visit(operation, { StringValue: (node) => ({ ...node, block: false }) }), {
+    maxIndentDepth: 0,
+  });
 
 export interface GraphqlRequest {
   query: string;
   variables: Record<string, unknown>;
+}
+
+/** The site's repository and the branch its host builds. */
+export interface SiteRepository {
+  /** "owner/name". */
+  repo: string;
+  branch: string;
 }
 
 /** A plain object (not an array, not null). */
@@ -116,16 +147,77 @@ const onlyKeys = (value: Record<string, unknown>, allowed: readonly string[]) =>
 const sameRepo = (a: unknown, b: string) =>
   typeof a === "string" && a.toLowerCase() === b.toLowerCase();
 
+/** The variables Sveltia's reads declare (its GitHub backend), all of them text. */
+const queryVariables: Record<string, string> = {
+  owner: "String!",
+  repo: "String!",
+  branch: "String!",
+  prefix: "String!",
+};
+
+/** A git object's id as GitHub writes it. */
+const oidPattern = /^[0-9a-f]{40}$/;
+
+/** One file of a commit: an addition carries its contents (base64), a deletion only its path. */
+export interface FileAddition {
+  path: string;
+  contents: string;
+}
+export interface FileChanges {
+  additions: FileAddition[];
+  deletions: { path: string }[];
+}
+
+const unknownChanges = malformed("The commit's changes are not ones the editor sends.");
+
+/** The commit's file changes, rebuilt from what was checked: each path plainly, once. */
+function fileChangesOf(value: unknown): FileChanges | Refusal {
+  if (!isRecord(value) || !onlyKeys(value, ["additions", "deletions"])) return unknownChanges;
+  const additions = value.additions ?? [];
+  const deletions = value.deletions ?? [];
+  if (!Array.isArray(additions) || !Array.isArray(deletions)) return unknownChanges;
+  if (additions.length + deletions.length === 0) return malformed("The commit changes nothing.");
+  const seen = new Set<string>();
+  const pathOf = (change: unknown, keys: readonly string[]): string | Refusal => {
+    if (!isRecord(change) || !onlyKeys(change, keys)) return unknownChanges;
+    if (!editablePath(change.path)) {
+      const shown = typeof change.path === "string" ? change.path.slice(0, 100) : "?";
+      return refused(
+        `The site's editor changes only the site's content (files under ${editablePrefix}), not ${shown}.`,
+      );
+    }
+    if (seen.has(change.path)) {
+      return malformed(`The commit names ${change.path} twice: save it once.`);
+    }
+    seen.add(change.path);
+    return change.path;
+  };
+  const checked: FileChanges = { additions: [], deletions: [] };
+  for (const change of additions) {
+    const path = pathOf(change, ["path", "contents"]);
+    if (typeof path !== "string") return path;
+    const { contents } = change as Record<string, unknown>;
+    if (typeof contents !== "string") return unknownChanges;
+    checked.additions.push({ path, contents });
+  }
+  for (const change of deletions) {
+    const path = pathOf(change, ["path"]);
+    if (typeof path !== "string") return path;
+    checked.deletions.push({ path });
+  }
+  return checked;
+}
+
 /**
- * The GraphQL request the proxy may forward for `repo` ("owner/name") on behalf of `email`:
- * a query that reads only this repository, or one commit of the owner's files with its message
- * naming the owner (the request rewritten). A refusal otherwise.
+ * The GraphQL request the proxy may forward for the site's repository on behalf of `email`:
+ * a query that reads only this repository, or one commit of files under content/ to the site's
+ * branch with its message naming the owner; rebuilt from what was read. A refusal otherwise.
  */
 export function checkGraphql(
   body: unknown,
-  repo: string,
+  site: SiteRepository,
   email: string,
-): { forward: GraphqlRequest } | { refuse: Refusal } {
+): { forward: GraphqlRequest; changes?: FileChanges } | { refuse: Refusal } {
   if (!isRecord(body) || typeof body.query !== "string") {
     return { refuse: malformed("A GraphQL request is an object with its query.") };
   }
@@ -138,7 +230,8 @@ export function checkGraphql(
       refuse: refused("The site's editor sends one query or one commit at a time, nothing else."),
     };
   }
-  const [owner, name] = repo.split("/");
+  const declared = Object.entries(operation.variables);
+  const [owner, name] = site.repo.split("/");
   if (operation.kind === "query") {
     const ownRepo =
       operation.fields.length > 0 &&
@@ -148,9 +241,17 @@ export function checkGraphql(
       sameRepo(variables.owner, owner ?? "") &&
       sameRepo(variables.repo, name ?? "");
     if (!ownRepo) {
-      return { refuse: refused(`The site's editor reads only the repository ${repo}.`) };
+      return { refuse: refused(`The site's editor reads only the repository ${site.repo}.`) };
     }
-    return { forward: { query: body.query, variables } };
+    const read: Record<string, string> = {};
+    for (const [variable, type] of declared) {
+      const value = variables[variable];
+      if (queryVariables[variable] !== type || typeof value !== "string") {
+        return { refuse: refused("The site's editor does not read the repository that way.") };
+      }
+      read[variable] = value;
+    }
+    return { forward: { query: operation.printed, variables: read } };
   }
   const [commit, ...more] = operation.fields;
   if (
@@ -159,6 +260,8 @@ export function checkGraphql(
     commit.alias ||
     commit.name !== "createCommitOnBranch" ||
     commit.args !== "input: $input" ||
+    declared.length !== 1 ||
+    operation.variables.input !== "CreateCommitOnBranchInput!" ||
     !onlyKeys(variables, ["input"])
   ) {
     return {
@@ -172,45 +275,37 @@ export function checkGraphql(
   ) {
     return { refuse: malformed("The commit's input is not one the editor sends.") };
   }
-  const { branch, fileChanges } = input;
+  const { branch } = input;
   if (
     !isRecord(branch) ||
     !onlyKeys(branch, ["repositoryNameWithOwner", "branchName"]) ||
-    !sameRepo(branch.repositoryNameWithOwner, repo) ||
-    typeof branch.branchName !== "string"
+    !sameRepo(branch.repositoryNameWithOwner, site.repo) ||
+    branch.branchName !== site.branch
   ) {
-    return { refuse: refused(`The site's editor commits only to the repository ${repo}.`) };
+    return {
+      refuse: refused(
+        `The site's editor commits only to the branch ${site.branch} of the repository ${site.repo}.`,
+      ),
+    };
   }
-  if (!isRecord(fileChanges) || !onlyKeys(fileChanges, ["additions", "deletions"])) {
-    return { refuse: malformed("The commit's changes are not ones the editor sends.") };
+  if (typeof input.expectedHeadOid !== "string" || !oidPattern.test(input.expectedHeadOid)) {
+    return { refuse: malformed("The commit's input is not one the editor sends.") };
   }
-  const additions = fileChanges.additions ?? [];
-  const deletions = fileChanges.deletions ?? [];
-  if (!Array.isArray(additions) || !Array.isArray(deletions)) {
-    return { refuse: malformed("The commit's changes are not ones the editor sends.") };
-  }
-  const changes = [...additions, ...deletions];
-  if (changes.length === 0) return { refuse: malformed("The commit changes nothing.") };
-  for (const change of changes) {
-    if (!isRecord(change) || !onlyKeys(change, ["path", "contents"])) {
-      return { refuse: malformed("The commit's changes are not ones the editor sends.") };
-    }
-    if (!editablePath(change.path)) {
-      const shown = typeof change.path === "string" ? change.path.slice(0, 100) : "?";
-      return {
-        refuse: refused(
-          `The site's editor changes only the site's content (files under ${editablePrefix}), not ${shown}.`,
-        ),
-      };
-    }
-  }
+  const changes = fileChangesOf(input.fileChanges);
+  if ("status" in changes) return { refuse: changes };
   const headline = isRecord(input.message) ? input.message.headline : undefined;
   return {
     forward: {
-      query: body.query,
+      query: operation.printed,
       variables: {
-        input: { ...input, message: { headline: ownerMessage(headline, email) } },
+        input: {
+          branch: { repositoryNameWithOwner: site.repo, branchName: site.branch },
+          expectedHeadOid: input.expectedHeadOid,
+          fileChanges: changes,
+          message: { headline: ownerMessage(headline, email) },
+        },
       },
     },
+    changes,
   };
 }

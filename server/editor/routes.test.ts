@@ -29,6 +29,7 @@ const connected = editorRoutes({
     privateKey: "unused",
     installationId: "2",
     repo: "sugarcreek/rink-site",
+    branch: "main",
     apiUrl: "http://127.0.0.1:9",
   },
 });

@@ -18,9 +18,8 @@ import { originIsHost } from "../inbox/form-endpoint.ts";
 import { sessionOwner } from "../owner/auth.ts";
 import { cookieOf } from "../owner/routes.ts";
 import type { OwnerStore } from "../owner/store.ts";
-import type { FileChanges } from "./content-check.ts";
 import { checkGraphql, type Refusal } from "./guard.ts";
-import type { EditorGithub } from "./settings.ts";
+import { type EditorGithub, graphqlUrl } from "./settings.ts";
 import { type InstallationToken, installationToken } from "./token.ts";
 
 export interface EditorDeps {
@@ -92,6 +91,7 @@ export function editorRoutes(deps: EditorDeps) {
   const { github } = deps;
   const token: InstallationToken | undefined = github ? installationToken(github) : undefined;
   const [repoOwner = "", repoName = ""] = github?.repo.split("/") ?? [];
+  const site = { repo: github?.repo ?? "", branch: github?.branch ?? "" };
   const app = new Hono<InboxEnv & { Variables: { owner: string } }>();
 
   const owner = (c: Context) =>
@@ -148,11 +148,14 @@ export function editorRoutes(deps: EditorDeps) {
     return c.json({ message: refusal.message }, refusal.status);
   };
 
-  /** GitHub's answer as it is (status, type, body); no header of GitHub's beyond its type. */
-  const forward = async (path: string, init: RequestInit & { accept?: string }) => {
+  /** GitHub's answer, or the editor's message when GitHub could not be asked. */
+  const askGithub = async (
+    url: string,
+    init: RequestInit & { accept?: string },
+  ): Promise<Response> => {
     let bearer: string;
     try {
-      bearer = await (token as InstallationToken)();
+      bearer = await (token as InstallationToken).get();
     } catch (error) {
       const status = (error as { status?: number }).status;
       log(`editor: GitHub refused the app's installation token${status ? ` (${status})` : ""}`);
@@ -164,9 +167,8 @@ export function editorRoutes(deps: EditorDeps) {
         { status: 502 },
       );
     }
-    let answer: Response;
     try {
-      answer = await fetch(`${github?.apiUrl}${path}`, {
+      return await fetch(url, {
         ...init,
         headers: {
           Accept: init.accept ?? "application/vnd.github+json",
@@ -182,6 +184,18 @@ export function editorRoutes(deps: EditorDeps) {
         { message: "GitHub could not be reached. Please try again in a minute." },
         { status: 502 },
       );
+    }
+  };
+
+  /** GitHub's answer as it is (status, type, body); no header of GitHub's beyond its type. */
+  const forward = async (url: string, init: RequestInit & { accept?: string }) => {
+    let answer = await askGithub(url, init);
+    // A kept token GitHub no longer takes (revoked, the app reinstalled): dropped, and the call
+    // made once more with a new one. A 401 did nothing at GitHub, so a commit is not doubled.
+    if (answer.status === 401) {
+      token?.forget();
+      await answer.body?.cancel();
+      answer = await askGithub(url, init);
     }
     const type = answer.headers.get("content-type");
     return new Response(answer.body, {
@@ -223,7 +237,7 @@ export function editorRoutes(deps: EditorDeps) {
     const accept = c.req.header("accept")?.includes("raw")
       ? "application/vnd.github.raw"
       : undefined;
-    return forward(`/repos/${repoOwner}/${repoName}/git/${kind}/${ref}${query}`, {
+    return forward(`${github?.apiUrl}/repos/${repoOwner}/${repoName}/git/${kind}/${ref}${query}`, {
       method: "GET",
       ...(accept ? { accept } : {}),
     });
@@ -247,27 +261,29 @@ export function editorRoutes(deps: EditorDeps) {
       } catch {
         return c.json({ message: "A GraphQL request is JSON." }, 400);
       }
-      const checked = checkGraphql(body, github?.repo ?? "", email);
+      const checked = checkGraphql(body, site, email);
       if ("refuse" in checked) return refuse(c, email, checked.refuse);
-      const changes = checked.forward.variables.input as { fileChanges: FileChanges } | undefined;
-      // What the owner saves must build: checked here, not discovered by the host's build.
-      // The schema and a YAML reader are set up on the first save (about 50 ms here), not at
-      // each start; the Worker's bundle still carries their code (decision 024).
+      const { changes } = checked;
+      // Only the owner's files, and what the owner saves must build: checked here, not
+      // discovered by the host's build. The schema and a YAML reader are set up on the first
+      // save (about 50 ms here), not at each start (decision 024).
       if (changes) {
-        const { contentProblems, notSavedMessage } = await import("./content-check.ts");
-        const problems = contentProblems(changes.fileChanges);
+        const { contentProblems, notSavedMessage, ownersFilesRefusal } = await import(
+          "./content-check.ts"
+        );
+        const notTheOwners = ownersFilesRefusal(changes);
+        if (notTheOwners) return refuse(c, email, notTheOwners);
+        const problems = contentProblems(changes);
         if (problems.length > 0) {
           return refuse(c, email, { status: 422, message: notSavedMessage(problems) });
         }
       }
-      const answer = await forward("/graphql", {
+      const answer = await forward(graphqlUrl(github?.apiUrl ?? ""), {
         method: "POST",
         body: JSON.stringify(checked.forward),
       });
       if (changes) {
-        const count =
-          (changes.fileChanges.additions?.length ?? 0) +
-          (changes.fileChanges.deletions?.length ?? 0);
+        const count = changes.additions.length + changes.deletions.length;
         log(
           `editor: ${email} committed ${count} file(s) under content/ (GitHub answered ${answer.status})`,
         );

@@ -3,6 +3,12 @@
 
 export const defaultGithubApiUrl = "https://api.github.com";
 
+/**
+ * A branch's name as the site's would be written: letters, digits, "-", "_", "." and "/"
+ * between words (git allows more; none of it is needed here, and each is a way to be misread).
+ */
+export const branchPattern = /^[\w-]+(?:[./][\w-]+)*$/;
+
 /** "owner/name", as GitHub spells a repository (letters, digits, -, _ and .). */
 export const repoPattern = /^[\w.-]{1,100}\/[\w.-]{1,100}$/;
 
@@ -52,7 +58,19 @@ export interface EditorGithub {
   installationId: string;
   /** "owner/name". */
   repo: string;
+  /** The branch the site is built from: the one the editor commits to. */
+  branch: string;
   apiUrl: string;
+}
+
+/**
+ * GitHub's GraphQL endpoint for a REST API base: api.github.com/graphql, and on GitHub
+ * Enterprise Server (REST at https://HOST/api/v3) https://HOST/api/graphql.
+ */
+export function graphqlUrl(apiUrl: string): string {
+  return apiUrl.endsWith("/api/v3")
+    ? `${apiUrl.slice(0, -"/v3".length)}/graphql`
+    : `${apiUrl}/graphql`;
 }
 
 export const editorSettingNames = [
@@ -67,6 +85,7 @@ interface EditorSettingValues {
   GITHUB_APP_PRIVATE_KEY?: string | undefined;
   GITHUB_APP_INSTALLATION_ID?: string | undefined;
   GITHUB_REPO?: string | undefined;
+  GITHUB_BRANCH: string;
   GITHUB_API_URL: string;
 }
 
@@ -88,6 +107,7 @@ export function editorGithubOf(s: EditorSettingValues): {
       privateKey: s.GITHUB_APP_PRIVATE_KEY as string,
       installationId: s.GITHUB_APP_INSTALLATION_ID as string,
       repo: s.GITHUB_REPO as string,
+      branch: s.GITHUB_BRANCH,
       apiUrl: s.GITHUB_API_URL.replace(/\/+$/, ""),
     },
     missing: [],

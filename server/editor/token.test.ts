@@ -1,6 +1,6 @@
 // The installation token (token.ts) against GitHub's stand-in: asked for the one repository
 // with contents only, by a JWT the stand-in checks as GitHub does; kept while it has more than
-// five minutes left, then asked for again; a wrong key gets no token.
+// five minutes left, then asked for again, or at once when dropped; a wrong key gets no token.
 import { generateKeyPairSync } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type GithubStandIn, startGithubStandIn } from "../../tests/support/github-stand-in.ts";
@@ -24,7 +24,7 @@ describe("the GitHub App's installation token", () => {
   it("is asked for the one repository, contents only, and kept until five minutes before it expires", async () => {
     let now = Date.now();
     const token = installationToken(app(), () => now);
-    const first = await token();
+    const first = await token.get();
     expect(first).toMatch(/^ghs_/);
     expect(github.tokenRequests.at(-1)).toEqual({
       repositories: ["rink-site"],
@@ -32,12 +32,20 @@ describe("the GitHub App's installation token", () => {
     });
     const asked = github.tokenRequests.length;
     now += 3_600_000 - renewBeforeMs - 60_000;
-    expect(await token()).toBe(first);
+    expect(await token.get()).toBe(first);
     expect(github.tokenRequests).toHaveLength(asked);
     now += 120_000;
-    const second = await token();
+    const second = await token.get();
     expect(second).not.toBe(first);
     expect(github.tokenRequests).toHaveLength(asked + 1);
+  });
+
+  it("is asked for again once dropped (GitHub answered 401 to it)", async () => {
+    const token = installationToken(app());
+    const first = await token.get();
+    expect(await token.get()).toBe(first);
+    token.forget();
+    expect(await token.get()).not.toBe(first);
   });
 
   it("is refused for a JWT signed with another key", async () => {
@@ -45,7 +53,7 @@ describe("the GitHub App's installation token", () => {
       .privateKey.export({ type: "pkcs8", format: "pem" })
       .toString();
     const before = github.tokens().length;
-    await expect(installationToken({ ...app(), privateKey: other })()).rejects.toMatchObject({
+    await expect(installationToken({ ...app(), privateKey: other }).get()).rejects.toMatchObject({
       status: 401,
     });
     expect(github.tokens()).toHaveLength(before);

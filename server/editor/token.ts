@@ -9,7 +9,12 @@ import type { EditorGithub } from "./settings.ts";
 /** A token this close to its expiry is not used: a new one is asked for. */
 export const renewBeforeMs = 5 * 60_000;
 
-export type InstallationToken = () => Promise<string>;
+export interface InstallationToken {
+  /** The kept token, or a new one when it is near its expiry. */
+  get(): Promise<string>;
+  /** Drop the kept token (GitHub answered 401 to it), so the next call asks for a new one. */
+  forget(): void;
+}
 
 export function installationToken(
   github: EditorGithub,
@@ -24,7 +29,7 @@ export function installationToken(
   const name = github.repo.split("/")[1] as string;
   let kept: { token: string; expiresAt: number } | undefined;
   let asking: Promise<string> | undefined;
-  return async () => {
+  const get = async () => {
     if (kept && kept.expiresAt - renewBeforeMs > now()) return kept.token;
     // Requests at the same moment share one ask.
     asking ??= (async () => {
@@ -43,5 +48,11 @@ export function installationToken(
       }
     })();
     return asking;
+  };
+  return {
+    get,
+    forget: () => {
+      kept = undefined;
+    },
   };
 }

@@ -4,8 +4,10 @@
 // for a JWT signed RS256 by the app's key, iss its id, expiring within 10 minutes), and, for
 // that token only, the REST git data reads (trees, blobs) and GraphQL: the repository's refs,
 // commits and their history, blobs' text, files' oids, and createCommitOnBranch (its expected
-// head checked, its additions and deletions committed). A wrong or expired token: 401, "Bad
-// credentials", as GitHub answers. The app's key pair is made here, at test time.
+// head checked, its additions and deletions committed). A wrong, expired or revoked token: 401,
+// "Bad credentials", as GitHub answers; a JWT that expires more than 10 minutes ahead or was
+// issued in the future, or a token asked with permissions the app was not granted, refused as
+// GitHub refuses them. The app's key pair is made here, at test time.
 import { execFileSync } from "node:child_process";
 import { generateKeyPairSync, randomBytes, verify } from "node:crypto";
 import { cpSync, mkdirSync, writeFileSync } from "node:fs";
@@ -36,6 +38,10 @@ export interface GithubStandIn {
   tokens(): string[];
   /** Every request's method, path and Authorization header. */
   requests: { method: string; path: string; authorization?: string }[];
+  /** Every GraphQL request's body as received: the query's text and its variables. */
+  graphql: { query: string; variables: Record<string, unknown> }[];
+  /** Revoke every installation token issued so far (GitHub then answers 401 to them). */
+  revokeTokens(): void;
   /** `git` in the repository: its output, trimmed. */
   git(...args: string[]): string;
   /** The branch's commits, newest first: oid, subject, the files each changed. */
@@ -228,6 +234,10 @@ export async function startGithubStandIn(): Promise<GithubStandIn> {
   const tokens = new Map<string, { expiresAt: number; repositories: string[] }>();
   const tokenRequests: TokenRequest[] = [];
   const requests: GithubStandIn["requests"] = [];
+  const graphqlBodies: GithubStandIn["graphql"] = [];
+  // What the app was granted when installed: the editor asks for no more than contents.
+  const granted: Record<string, string> = { contents: "write", metadata: "read" };
+  const level = { read: 1, write: 2 } as Record<string, number>;
   const [repoOwner, repoName] = standInRepo.split("/") as [string, string];
 
   /** GitHub's check of an app's JWT (docs: "Generating a JSON Web Token for a GitHub App"). */
@@ -243,10 +253,10 @@ export async function startGithubStandIn(): Promise<GithubStandIn> {
         verify("RSA-SHA256", Buffer.from(`${head}.${body}`), publicKey, base64url(signature)) &&
         String(claims.iss) === standInAppId &&
         typeof claims.iat === "number" &&
-        claims.iat <= now + 60 &&
+        claims.iat <= now &&
         typeof claims.exp === "number" &&
         claims.exp > now &&
-        claims.exp <= now + 600 + 60
+        claims.exp <= now + 600
       );
     } catch {
       return false;
@@ -424,13 +434,22 @@ export async function startGithubStandIn(): Promise<GithubStandIn> {
             "There is at least one repository that does not exist or is not accessible to the parent installation.",
         });
       }
+      const beyond = Object.entries(asked.permissions ?? {}).some(
+        ([name, wanted]) => !granted[name] || (level[wanted] ?? 3) > (level[granted[name]] ?? 0),
+      );
+      if (beyond) {
+        return answer(res, 422, {
+          message: "The permissions requested are not granted to this installation.",
+          documentation_url: "https://docs.github.com/rest",
+        });
+      }
       const token = `ghs_${randomBytes(27).toString("base64url")}`;
       const expiresAt = Date.now() + 3_600_000;
       tokens.set(token, { expiresAt, repositories });
       return answer(res, 201, {
         token,
         expires_at: new Date(expiresAt).toISOString().replace(/\.\d+Z$/, "Z"),
-        permissions: asked.permissions ?? { contents: "write", metadata: "read" },
+        permissions: asked.permissions ?? granted,
         repository_selection: "selected",
         repositories: repositories.map((name) => ({ name, full_name: `${repoOwner}/${name}` })),
       });
@@ -445,6 +464,7 @@ export async function startGithubStandIn(): Promise<GithubStandIn> {
       let data: unknown = null;
       try {
         const { query, variables = {} } = JSON.parse(body.toString("utf8"));
+        graphqlBodies.push({ query, variables });
         const document = parseDocument(query, variables);
         const root: Resolved =
           document.kind === "mutation"
@@ -551,6 +571,10 @@ export async function startGithubStandIn(): Promise<GithubStandIn> {
     tokenRequests,
     tokens: () => [...tokens.keys()],
     requests,
+    graphql: graphqlBodies,
+    revokeTokens: () => {
+      for (const held of tokens.values()) held.expiresAt = 0;
+    },
     git: (...args) => gitText(...args),
     commits: () =>
       gitText("log", "--format=%x01%H%x00%s", "--name-only", branchName)
