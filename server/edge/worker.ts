@@ -14,6 +14,7 @@ import { createRateLimiter, type RateDecision } from "../inbox/rate-limit.ts";
 import { createOutbox, type Outbox } from "../lists/outbox.ts";
 import { outboxStore } from "../lists/outbox-store.ts";
 import { listHooksOf, listServicesOf, textRulesOf } from "../lists/settings.ts";
+import { escapingLog } from "../log-text.ts";
 import { deletions } from "../owner/deletions.ts";
 import { ownerStore } from "../owner/store.ts";
 import { inboxRoutes } from "../routes.ts";
@@ -30,6 +31,12 @@ import { d1Runner, d1Store } from "./d1-store.ts";
 import { emailMailer } from "./email.ts";
 
 type EdgeEnv = InboxEnv & { Bindings: EdgeBindings };
+
+// Every room is handed these, so each line reaches the Workers' logs (and `wrangler tail`)
+// with its control characters escaped (log-text.ts): a path or an address from a request
+// cannot write a line of its own. The rooms' own defaults are never used here.
+const log = escapingLog((message) => console.error(message));
+const logInfo = escapingLog((message) => console.log(message));
 
 /** The binding's window is a minute; it does not say when the client's next slot opens. */
 const bindingLimiter = (binding: RateLimit) => ({
@@ -50,7 +57,7 @@ function settingsOf(env: EdgeBindings): SharedSettings & {
   editor?: EditorGithub | undefined;
 } {
   const { settings, refused } = readEach(env);
-  for (const [name, message] of refused) console.error(`${name} ${message}: ignored, as if unset`);
+  for (const [name, message] of refused) log(`${name} ${message}: ignored, as if unset`);
   const setUp = (rule: (typeof listServiceRules)[keyof typeof listServiceRules]) => {
     if (!rule.on(settings)) return false;
     const missing = rule.requires.filter((name) => !settings[name] && !refused.has(name));
@@ -59,15 +66,15 @@ function settingsOf(env: EdgeBindings): SharedSettings & {
       ...(missing.length > 0 ? [`${missing.join(", ")} missing`] : []),
       ...(bad.length > 0 ? [`${bad.join(", ")} refused`] : []),
     ];
-    if (why.length > 0) console.error(`${rule.name} is not set up: ${why.join("; ")}`);
+    if (why.length > 0) log(`${rule.name} is not set up: ${why.join("; ")}`);
     return why.length === 0;
   };
   const [sid, secret] = twilioApiKeyPair;
   const halfKey = Boolean(settings[sid]) !== Boolean(settings[secret]);
-  if (halfKey) console.error(`Twilio is not set up: ${sid} and ${secret} go together`);
+  if (halfKey) log(`Twilio is not set up: ${sid} and ${secret} go together`);
   const editor = editorGithubOf(settings);
   if (editor.missing.length > 0) {
-    console.error(`The editor is not connected: ${editor.missing.join(", ")} missing`);
+    log(`The editor is not connected: ${editor.missing.join(", ")} missing`);
   }
   return {
     ...settings,
@@ -96,6 +103,7 @@ function createEdge(env: EdgeBindings): Edge {
           send: mailer.send,
           perHour: settings.NOTIFY_MAX_PER_HOUR,
           inboxUrl: `${settings.SITE_URL ?? ""}/inbox/`,
+          log,
         })
       : undefined;
   const lists = listSettingsOf(settings, settings.setUp);
@@ -108,6 +116,7 @@ function createEdge(env: EdgeBindings): Edge {
           services: listServices,
           retrySeconds: lists.retrySeconds,
           ...(textRulesOf(lists) ? { texts: textRulesOf(lists) } : {}),
+          log: logInfo,
         })
       : undefined;
   const hooks = listHooksOf(lists, listStore, settings.SITE_URL);
@@ -139,7 +148,7 @@ function createEdge(env: EdgeBindings): Edge {
       background: (c, task) => c.executionCtx.waitUntil(task),
       notifier,
       ...(outbox ? { outbox } : {}),
-      ...(hooks ? { hooks } : {}),
+      ...(hooks ? { hooks: { ...hooks, log: logInfo } } : {}),
       updates: {
         store: listStore,
         services: listServices,
@@ -148,6 +157,7 @@ function createEdge(env: EdgeBindings): Edge {
       },
       siteOrigins: settings.SITE_ORIGINS,
       editor: settings.editor,
+      log,
       owner: {
         store: ownerStore(sql),
         // A secret (`wrangler secret put DELETION_KEY`), so D1's copies hold no testable hash.
@@ -156,6 +166,8 @@ function createEdge(env: EdgeBindings): Edge {
         ...(mailer ? { sendTo: mailer.sendTo } : {}),
         ...(settings.SITE_URL ? { siteUrl: settings.SITE_URL } : {}),
         limiter,
+        // The owner's log (sign-ins, exports) and the editor's (routes.ts hands it on).
+        log: logInfo,
       },
     }),
   );
@@ -166,7 +178,7 @@ function createEdge(env: EdgeBindings): Edge {
     return new Response(site.body, site);
   });
   app.onError((error, c) => {
-    console.error(`${c.req.method} ${c.req.path} failed: ${String(error)}`);
+    log(`${c.req.method} ${c.req.path} failed: ${String(error)}`);
     return c.text("Internal Server Error", 500);
   });
   return { notifier, ...(outbox ? { outbox } : {}), app };

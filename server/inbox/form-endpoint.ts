@@ -10,6 +10,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { bodyLimit } from "../body-limit.ts";
 import type { InboxEnv } from "../env.ts";
 import type { Outbox } from "../lists/outbox.ts";
+import { escapingLog } from "../log-text.ts";
 import { inboxHeaders } from "../security-headers.ts";
 import { renderErrorPage } from "./error-page.ts";
 import { fieldLabel, findForm, honeypotField, type InboxForm } from "./forms.ts";
@@ -182,7 +183,7 @@ export function formEndpoint({
   notifier,
   outbox,
   now = () => new Date(),
-  log = (message) => console.error(message),
+  log = escapingLog((message) => console.error(message)),
   rateLimitPerMinute = defaultRateLimitPerMinute,
   dailyLimitPerForm = defaultDailyLimitPerForm,
   siteOrigins = [],

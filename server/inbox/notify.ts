@@ -10,6 +10,7 @@
 // after which they count as notified. Every row stays in the inbox.
 
 import { plural } from "../../rink/plural.ts";
+import { escapingLog } from "../log-text.ts";
 import { displayValue, fieldLabel, formOfKind } from "./forms.ts";
 import type { DigestClaim, Submission, SubmissionStore } from "./submission.ts";
 
@@ -136,7 +137,7 @@ export function createNotifier({
   batchSize = 20,
   perHour = defaultEmailsPerHour,
   inboxUrl = "/inbox/",
-  log = (message) => console.error(message),
+  log = escapingLog((message) => console.error(message)),
 }: NotifierOptions): Notifier {
   // Sends in flight by row id: the retry pass skips them, so no row is mailed twice at once.
   const inFlight = new Map<number, Promise<Outcome>>();

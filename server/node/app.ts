@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import type { Logger } from "pino";
 import type { AppEnv } from "../env.ts";
+import { escapingLog } from "../log-text.ts";
 import { type InboxRoutesDeps, inboxRoutes } from "../routes.ts";
 import { headersFor } from "../security-headers.ts";
 import { clientResolver, type TrustProxy } from "./client-info.ts";
@@ -32,7 +33,7 @@ export function createApp({ siteDir, trustProxy, logger, ...formDeps }: AppDeps)
     }
     return headers;
   };
-  const log = formDeps.log ?? ((message: string) => console.error(message));
+  const log = formDeps.log ?? escapingLog((message) => console.error(message));
   const app = new Hono<AppEnv>();
 
   app.use("*", async (c, next) => {

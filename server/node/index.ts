@@ -8,6 +8,7 @@ import { createRateLimiter } from "../inbox/rate-limit.ts";
 import { createOutbox } from "../lists/outbox.ts";
 import { outboxStore } from "../lists/outbox-store.ts";
 import { listHooksOf, listServicesOf, textRulesOf } from "../lists/settings.ts";
+import { escapingLog } from "../log-text.ts";
 import { deletions } from "../owner/deletions.ts";
 import { ownerStore } from "../owner/store.ts";
 import { createApp } from "./app.ts";
@@ -31,7 +32,10 @@ const logger = pino(
   { level: settings.logLevel, base: undefined, timestamp: pino.stdTimeFunctions.isoTime },
   destination,
 );
-const log = (message: string) => logger.error(message);
+// Every room's log lines go through these two, their control characters escaped
+// (log-text.ts): a path or an address from a request cannot write a line of its own.
+const log = escapingLog((message) => logger.error(message));
+const logInfo = escapingLog((message) => logger.info(message));
 
 function exit(code: number): never {
   try {
@@ -66,7 +70,7 @@ const outbox =
         services: listServices,
         retrySeconds: settings.lists.retrySeconds,
         ...(textRulesOf(settings.lists) ? { texts: textRulesOf(settings.lists) } : {}),
-        log: (message) => logger.info(message),
+        log: logInfo,
       })
     : undefined;
 const hooks = listHooksOf(settings.lists, lists, settings.siteUrl);
@@ -78,7 +82,7 @@ try {
     inbox,
     notifier,
     ...(outbox ? { outbox } : {}),
-    ...(hooks ? { hooks: { ...hooks, log: (message: string) => logger.info(message) } } : {}),
+    ...(hooks ? { hooks: { ...hooks, log: logInfo } } : {}),
     updates: {
       store: lists,
       services: listServices,
@@ -99,7 +103,7 @@ try {
       ...(mailer ? { sendTo: mailer.sendTo } : {}),
       ...(settings.siteUrl ? { siteUrl: settings.siteUrl } : {}),
       limiter: createRateLimiter({ perMinute: defaultRateLimitPerMinute }),
-      log: (message) => logger.info(message),
+      log: logInfo,
     },
   });
 } catch (error) {

@@ -1,6 +1,6 @@
 // The Node server's request log (request-log.ts) writes no secret: Kit's webhook URL carries
 // one in its path (/hooks/kit/<secret>), so that route is logged by its pattern, whatever the
-// method and whether the secret was right.
+// method and whether the secret was right. A path cannot forge a line: one request, one line.
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import pino from "pino";
@@ -58,6 +58,26 @@ describe("the request log", () => {
     ]);
     expect(lines.join("\n")).not.toContain(secret);
     expect(lines.join("\n")).not.toContain("not-the-secret");
+  });
+
+  it("logs a refused path on one line, its control characters escaped (issue 42)", async () => {
+    lines.length = 0;
+    // A form id that is not one, holding a line break, a forged JSON line, the line separator
+    // (which JSON leaves as it is) and C1's CSI (a terminal's escape).
+    const refused = await app.request(
+      "/f/x%0A%7B%22level%22:30,%22msg%22:%22signed%20in%22%7D%E2%80%A8%C2%9B31m",
+      { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" },
+      from,
+    );
+    expect(refused.status).toBe(404);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toMatch(/[\u2028\u2029\u0080-\u009f]/);
+    expect(JSON.parse(lines[0] ?? "{}")).toMatchObject({
+      path: '/f/x\\n{"level":30,"msg":"signed in"}\\u2028\\u009b31m',
+      status: 404,
+      code: "FORM_NOT_FOUND",
+    });
   });
 
   it("logs any other path as it was asked, without its query", async () => {

@@ -1,12 +1,14 @@
 // One structured line per request: method, path, status, duration, and for the inbox its
 // error code. Never a body, a query string or a header value; the client's address only as a
 // keyed hash, which tells requests from one client apart within a run and cannot be reversed
-// (the key is random per process and never written down).
+// (the key is random per process and never written down). The path and method with their
+// control characters escaped (log-text.ts): pino's JSON escapes C0's, not C1's or U+2028.
 import { createHmac, createSecretKey, randomBytes } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
 import type { Logger } from "pino";
 import type { AppEnv } from "../env.ts";
+import { escapeControls } from "../log-text.ts";
 
 export function clientHasher(key: Buffer = randomBytes(32)): (address: string) => string {
   const secret = createSecretKey(key);
@@ -37,7 +39,9 @@ export function loggedPath(c: Context): string {
   }
   const secret = routes.find((route) => route.path.includes("/:secret"));
   if (secret) return secret.path;
-  return c.req.path.replace(/^\/hooks\/kit\/[^/]*/, "/hooks/kit/:secret").slice(0, 200);
+  return escapeControls(
+    c.req.path.replace(/^\/hooks\/kit\/[^/]*/, "/hooks/kit/:secret").slice(0, 200),
+  );
 }
 
 export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
@@ -49,7 +53,7 @@ export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
     } finally {
       const status = c.res.status;
       const line = {
-        method: c.req.method.slice(0, 16),
+        method: escapeControls(c.req.method.slice(0, 16)),
         // The path only: a query string may carry what a visitor typed; a secret's route by
         // its pattern.
         path: loggedPath(c),

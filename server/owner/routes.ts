@@ -15,6 +15,7 @@ import type { Mailer } from "../inbox/notify.ts";
 import type { RateDecision } from "../inbox/rate-limit.ts";
 import { subscriberKey } from "../inbox/subscriber-key.ts";
 import { headline } from "../lists/updates.ts";
+import { escapingLog } from "../log-text.ts";
 import {
   askForLink,
   endAllSessions,
@@ -121,7 +122,7 @@ export function formNavigation(c: Context): boolean {
 export function ownerRoutes(deps: OwnerDeps) {
   const { store } = deps;
   const now = deps.now ?? (() => new Date());
-  const log = deps.log ?? ((message: string) => console.log(message));
+  const log = deps.log ?? escapingLog((message) => console.log(message));
   const app = new Hono<OwnerEnv>();
 
   const audit = async (email: string, action: string, detail = "") => {
