@@ -134,6 +134,7 @@ describe("with the owner's edits in content/", { timeout: 180_000 }, () => {
   it("the test build reads the fixture content and nothing of content/", () => {
     const fixtures = join(copy, "tests/fixtures/content");
     const result = run("npm", ["run", "build"], {
+      RINK_LOCAL_BUILD: "1",
       CONTENT_DIR: fixtures,
       BUILD_DIR: join(copy, ".tmp/test-build"),
       // The photos already processed for this project, so only a new photo costs time.

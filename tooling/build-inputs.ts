@@ -140,6 +140,11 @@ export function buildIfStale(say: (message: string) => void): void {
   const why = whyStale();
   if (!why) return;
   say(`Building the site (${why})…`);
-  const result = spawnSync("npm", ["run", "build"], { cwd: projectRoot, stdio: "inherit" });
+  // A copy for this computer: the local address is right here (tooling/site-url.ts).
+  const result = spawnSync("npm", ["run", "build"], {
+    cwd: projectRoot,
+    stdio: "inherit",
+    env: { ...process.env, RINK_LOCAL_BUILD: "1" },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

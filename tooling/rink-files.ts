@@ -7,12 +7,18 @@ import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
 import { sessionCalendars } from "./calendar-files.ts";
 import { seoFiles } from "./seo-files.ts";
+import { missingSiteUrl } from "./site-url.ts";
 import { buildPhotos } from "./vite/photos-plugin.ts";
 
 export function rinkFiles(siteUrl: string): AstroIntegration {
   return {
     name: "rink-files",
     hooks: {
+      // Only a build: `astro dev` and `astro sync` keep the local address.
+      "astro:build:start": () => {
+        const missing = missingSiteUrl();
+        if (missing) throw new Error(missing);
+      },
       "astro:build:done": async ({ dir }) => {
         const out = fileURLToPath(dir);
         const write = (name: string, write: (path: string) => void) => {

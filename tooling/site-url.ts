@@ -5,3 +5,14 @@ export function siteUrl(env: NodeJS.ProcessEnv = process.env): string {
   const url = new URL(raw);
   return url.origin + url.pathname.replace(/\/+$/, "");
 }
+
+/**
+ * Why a build cannot go online without SITE_URL: the address is written into canonical links,
+ * the sitemap and the calendar files' UIDs and links, and a published localhost is wrong
+ * without a word. Local builds (`npm start`, the tests: RINK_LOCAL_BUILD=1) keep the local
+ * default. Undefined when the build may go on.
+ */
+export function missingSiteUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (env.SITE_URL?.trim() || env.RINK_LOCAL_BUILD === "1") return undefined;
+  return "SITE_URL is not set: the build writes the site's public address into its links, sitemap and calendar files. Set it to the address the site will have (SITE_URL=https://skateland.example.com npm run build; docs/deploy.md), or run `npm start` for a copy on this computer.";
+}

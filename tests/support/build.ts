@@ -30,7 +30,7 @@ export function runBuild(env: Record<string, string> = {}): Promise<void> {
   const child = spawn("npm", ["run", "build"], {
     cwd: projectRoot,
     detached: true,
-    env: { ...process.env, CONTENT_DIR: fixtureContentDir, ...env },
+    env: { ...process.env, CONTENT_DIR: fixtureContentDir, RINK_LOCAL_BUILD: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

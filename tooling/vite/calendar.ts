@@ -3,6 +3,7 @@ import type { Address, Day, Session, SpecialDate } from "../../app/content/types
 import { eventId } from "../../app/lib/calendar-path.ts";
 import { addDays, dayOf, rinkClock } from "../../rink/calendar-day.ts";
 import { weeklyRule } from "../../rink/repeats.ts";
+import { exactIcs } from "./ics-lines.ts";
 
 // A weekly recurring calendar event per public session, written at build. The `ics`
 // library writes the event; it has no time-zone support, so the wall-clock times it
@@ -56,9 +57,11 @@ const compact = (date: string, clock: string) =>
 
 /** The `ics` library's text, anchored to the rink's zone with TZID and a VTIMEZONE. */
 function inRinkZone(text: string, timeZone: string): string {
-  return text
-    .replace(/^(DTSTART|DTEND):/gm, `$1;TZID=${timeZone}:`)
-    .replace(/^BEGIN:VEVENT/m, `${vtimezone(timeZone)}\r\nBEGIN:VEVENT`);
+  return exactIcs(
+    text
+      .replace(/^(DTSTART|DTEND):/gm, `$1;TZID=${timeZone}:`)
+      .replace(/^BEGIN:VEVENT/m, `${vtimezone(timeZone)}\r\nBEGIN:VEVENT`),
+  );
 }
 
 export function sessionCalendar(session: Session, ctx: CalendarContext): string {

@@ -56,6 +56,9 @@ describe("the schedule's calendar feed", () => {
     expect(lines).toContain("REFRESH-INTERVAL;VALUE=DURATION:PT12H");
     expect(lines).toContain("X-PUBLISHED-TTL:PT12H");
     expect(text.replaceAll("\r\n", "")).not.toContain("\n");
+    // The last line too ends with CRLF (RFC 5545 3.1: every content line does).
+    expect(text.endsWith("END:VCALENDAR\r\n")).toBe(true);
+    lines.pop();
     for (const line of lines) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
     // Every VEVENT has what RFC 5545 requires of one: UID, DTSTAMP, DTSTART (in the zone).
     for (const e of events) {

@@ -5,6 +5,7 @@ import { addDays, dayOf, rinkClock, rinkInstant } from "../../rink/calendar-day.
 import { firstRuleDate, repeatRule, skippedDates, weeklyRule } from "../../rink/repeats.ts";
 import type { TimeRange } from "../../rink/week.ts";
 import { vtimezone } from "./calendar.ts";
+import { exactIcs } from "./ics-lines.ts";
 
 // The whole schedule as one calendar to subscribe to (issue 34): each public session weekly
 // (EXDATE on the dates the owner closed), each special date's events, and the owner's events
@@ -131,5 +132,5 @@ export function scheduleFeed(site: SiteContent, ctx: FeedContext): string {
       exdates: skippedDates(event),
     });
   }
-  return calendar.toString();
+  return exactIcs(calendar.toString());
 }
