@@ -78,6 +78,12 @@ const stillOut = (list: ListId) =>
     ? `c.list = 'text' AND c.state = 'out'`
     : `c.list = '${list}' AND c.state = 'out' AND c.at >= coalesce(${latestSignup[list]}, '')`;
 
+/** A signup's confirmation request: a text with no update (signup-outbox.ts). */
+const isConfirmationRow = "(o.action = 'text' AND o.update_id IS NULL)";
+
+/** Why a confirmation request was not sent: its signup is a day old (issue 42). */
+export const staleConfirmationReason = "Dropped: not sent within 24 hours of the signup";
+
 const jobColumns = `o.id, o.list, o.action, o.submission_id, o.update_id, o.recipient, o.attempts,
   o.service_ref, o.created_at, coalesce(u.subject, '') AS subject,
   coalesce(u.text_body, '') AS text_body, coalesce(u.note, '') AS note`;
@@ -104,16 +110,37 @@ export function outboxStore(sql: SqlRunner) {
   return {
     ...liveUpdateStore(sql),
 
-    /** Waiting rows of a list whose time has come, oldest first. */
+    /**
+     * Waiting rows of a list whose time has come: the owner's (adds, broadcasts, an update's
+     * texts) oldest first, then the signups' confirmation requests newest first, so that
+     * older ones waiting at the day's ceiling never hold back a newer signup's (issue 42).
+     */
     async due(list: ListId, at: string, limit: number): Promise<OutboxJob[]> {
       const rows = await sql.all(
         `SELECT ${jobColumns} FROM outbox o LEFT JOIN owner_updates u ON u.id = o.update_id
-         WHERE o.state = 'waiting' AND o.list = ? AND o.due_at <= ? ORDER BY o.due_at, o.id LIMIT ?`,
+         WHERE o.state = 'waiting' AND o.list = ? AND o.due_at <= ?
+         ORDER BY ${isConfirmationRow}, CASE WHEN ${isConfirmationRow} THEN o.created_at END DESC,
+           o.due_at, o.id
+         LIMIT ?`,
         list,
         at,
         limit,
       );
       return rows.map(toJob);
+    },
+
+    /**
+     * Confirmation requests still waiting whose signup was before `before` (24 hours ago):
+     * dropped, 'skipped' with the reason, never sent (issue 42). How many.
+     */
+    async dropStaleConfirmations(before: string, at: string): Promise<number> {
+      return await sql.run(
+        `UPDATE outbox SET state = 'skipped', done_at = ?, last_error = ?
+         WHERE state = 'waiting' AND action = 'text' AND update_id IS NULL AND created_at < ?`,
+        at,
+        staleConfirmationReason,
+        before,
+      );
     },
 
     /** Takes the row for one send: false when another pass has it, or it is done. */
@@ -169,7 +196,7 @@ export function outboxStore(sql: SqlRunner) {
       return changed === 1;
     },
 
-    /** A waiting row's time moved on, unclaimed (a confirmation past the day's ceiling). */
+    /** A waiting row's time moved on, unclaimed. */
     async postpone(id: number, dueAt: string) {
       await sql.run("UPDATE outbox SET due_at = ? WHERE id = ? AND state = 'waiting'", dueAt, id);
     },

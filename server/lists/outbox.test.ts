@@ -21,7 +21,7 @@ import {
 import { type Inbox, openInbox } from "../node/database.ts";
 import { kitService } from "./kit.ts";
 import { createOutbox, type TextRules } from "./outbox.ts";
-import { type OutboxStore, outboxStore } from "./outbox-store.ts";
+import { type OutboxStore, outboxStore, staleConfirmationReason } from "./outbox-store.ts";
 import type { ListServices } from "./service.ts";
 import { confirmationText } from "./text-message.ts";
 import { twilioService } from "./twilio.ts";
@@ -480,9 +480,51 @@ describe("the text list by confirmed consent (issue 31)", () => {
     later(3600);
     await box.drain();
     expect(asked()).toHaveLength(2);
-    later(23 * 3600 + 1); // the first two were a day ago
+    // A day on, the ceiling has room again, but the third signup is a day old: its request is
+    // dropped, never sent late (issue 42).
+    later(23 * 3600 + 1);
     await box.drain();
-    expect(asked().sort()).toEqual(["+13175550127", "+13175550128", "+13175550129"]);
+    expect(asked()).toHaveLength(2);
+    expect(rows().find((r) => r.recipient === "3175550129")).toMatchObject({
+      state: "skipped",
+      last_error: staleConfirmationReason,
+    });
+  });
+
+  it("drops a confirmation request not sent within 24 hours, and sends a newer signup's before older waiting ones (issue 42)", async () => {
+    const log: string[] = [];
+    const box = outbox(log, { ...allDay, confirmationsPerDay: 1 });
+    signup({ phone: "3175550160" });
+    await box.drain();
+    expect(asked()).toEqual(["+13175550160"]); // the day's one
+    later(3600);
+    signup({ phone: "3175550161" });
+    await box.drain();
+    later(3600);
+    signup({ phone: "3175550162" });
+    await box.drain();
+    expect(asked()).toEqual(["+13175550160"]); // both wait at the ceiling
+    // A day after the first was sent there is room for one: the newest signup's goes, not the
+    // one that has waited longer.
+    later(22 * 3600 + 1);
+    await box.drain();
+    expect(asked()).toEqual(["+13175550160", "+13175550162"]);
+    // An hour on, 0161's signup is a day old: dropped, and not sent when the ceiling next has
+    // room, a day after that.
+    later(3600);
+    await box.drain();
+    expect(rows().find((r) => r.recipient === "3175550161")).toMatchObject({
+      state: "skipped",
+      last_error: "Dropped: not sent within 24 hours of the signup",
+    });
+    expect(log.join("\n")).toContain("1 confirmation text(s) dropped, a day old");
+    later(24 * 3600);
+    await box.drain();
+    expect(asked()).toEqual(["+13175550160", "+13175550162"]);
+    // The same number signing up again is asked again.
+    signup({ phone: "3175550161" });
+    await box.drain();
+    expect(asked()).toEqual(["+13175550160", "+13175550162", "+13175550161"]);
   });
 
   it("keeps and logs Twilio's refusals by their code, never Twilio's words (which quote the number)", async () => {

@@ -153,20 +153,29 @@ export function createOutbox({
 
   async function drainList(list: ListId) {
     if (!services[list]) return;
+    if (list === "text") {
+      // A confirmation request not sent within a day of its signup (the day's ceiling, an
+      // outage) is dropped, never sent late (issue 42); a signup a day on asks again.
+      const before = new Date(now().getTime() - 86_400_000).toISOString();
+      const dropped = await store.dropStaleConfirmations(before, now().toISOString());
+      if (dropped > 0) log(`outbox: ${dropped} confirmation text(s) dropped, a day old`);
+    }
     // Quiet hours: outside them texts stay waiting, and go at the first pass after they open.
     if (list === "text" && texts && !inSendHours(texts.sendHours, now())) return;
     const jobs = await store.due(list, now().toISOString(), batchSize);
+    let ceilingReached = false;
     for (const job of jobs) {
       if (stopped) return;
       const at = now().toISOString();
+      if (isConfirmation(job) && ceilingReached) continue;
       if (isConfirmation(job) && texts) {
         // The day's ceiling on confirmation requests, counted in the claim's own statement, so
         // two passes at once (a timer and a kick, two Worker isolates) cannot both pass it.
         const since = new Date(now().getTime() - 86_400_000).toISOString();
         if (!(await store.claimConfirmation(job.id, at, since, texts.confirmationsPerDay))) {
-          // Past the ceiling (or another pass has it): out of this pass's way for an hour, so
-          // the updates' texts behind it still go.
-          await store.postpone(job.id, new Date(now().getTime() + 3_600_000).toISOString());
+          // Past the ceiling (or another pass has it): the rest wait where they are, newest
+          // first (store.due), for a later pass; a day old, they are dropped (above).
+          ceilingReached = true;
           continue;
         }
       } else if (!(await store.claim(job.id, at))) continue;
