@@ -276,6 +276,57 @@ describe.for([
     expect(textRows.every((row) => row.endsWith(",yes"))).toBe(true);
   });
 
+  it("answers a read under /inbox/ only to the browser's own window where the browser says so: a script's fetch or a frame gets 403", async () => {
+    // The Fetch metadata Chromium 150 sends (checked against it, issue 42): a link or the
+    // address bar, a download link (<a download>, as the CSV links are), a page's stylesheet, a
+    // script's fetch() of the site's own origin, and a frame.
+    const same = { "Sec-Fetch-Site": "same-origin" };
+    const link = { ...same, "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document" };
+    const download = { ...same, "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "empty" };
+    const style = { ...same, "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "style" };
+    const refused = {
+      "a script's fetch": { ...same, "Sec-Fetch-Mode": "cors", "Sec-Fetch-Dest": "empty" },
+      "a same-origin fetch": {
+        ...same,
+        "Sec-Fetch-Mode": "same-origin",
+        "Sec-Fetch-Dest": "empty",
+      },
+      "a frame": { ...same, "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "iframe" },
+    };
+    const read = (path: string, headers: Record<string, string>) => send(path, { cookie, headers });
+    const reads = [
+      "/inbox/",
+      "/inbox/?view=signups",
+      "/inbox/export/newsletter.csv",
+      "/inbox/export/newsletter.csv?list=email",
+    ];
+    for (const path of reads) {
+      for (const [how, headers] of Object.entries(refused)) {
+        const res = await read(path, headers);
+        expect(res.status, `${path} by ${how}`).toBe(403);
+        expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
+        expect(await res.text()).toBe(
+          "The inbox opens only as a page in the browser's own window, not to a script or inside another page.",
+        );
+      }
+    }
+    // The owner's own window: the signups' page by a link, the CSV by its download link or a
+    // plain link, and a client that sends no Fetch metadata (curl, an older browser).
+    const page = await read("/inbox/?view=signups", link);
+    expect(page.status).toBe(200);
+    const signups = await page.text();
+    expect(signups).toContain("csv@example.com");
+    for (const headers of [download, link, {}]) {
+      const csv = await read("/inbox/export/newsletter.csv", headers);
+      expect(csv.status, JSON.stringify(headers)).toBe(200);
+      expect(csv.headers.get("content-disposition")).toMatch(/^attachment; /);
+      expect(await csv.text()).toContain("csv@example.com");
+    }
+    // The page's one stylesheet, loaded as a style: the same for everyone, holding no data.
+    const stylesheet = /href="(\/inbox\/inbox\.[0-9a-f]+\.css)"/.exec(signups)?.[1] ?? "";
+    expect((await read(stylesheet, style)).status).toBe(200);
+  });
+
   it("deletes one person's data after a confirmation, spam included, whatever way the phone was written", async () => {
     const forget = { ...contact, email: "forget@example.com", phone: "+1 317 555 0142" };
     expect((await submit("contact", forget)).status).toBe(200);

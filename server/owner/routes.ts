@@ -119,6 +119,20 @@ export function formNavigation(c: Context): boolean {
   );
 }
 
+/**
+ * Whether a read under /inbox/ (a page, a CSV) is for the browser's own window, where the
+ * browser says so (Fetch metadata): a link, the address bar or a redirect (`Sec-Fetch-Mode:
+ * navigate`, `Sec-Fetch-Dest: document`), or a download link (`<a download>`, as the CSV links
+ * are: Chromium 150 sends Mode navigate with Dest empty). A script's fetch (Mode cors or
+ * same-origin), even from this site's own origin, and a frame (Dest iframe) are not. A client
+ * that sends no Sec-Fetch-Site (an older browser, curl; Node's fetch) is answered as before.
+ */
+export function pageNavigation(c: Context): boolean {
+  if (c.req.header("sec-fetch-site") === undefined) return true;
+  const dest = c.req.header("sec-fetch-dest");
+  return c.req.header("sec-fetch-mode") === "navigate" && (dest === "document" || dest === "empty");
+}
+
 export function ownerRoutes(deps: OwnerDeps) {
   const { store } = deps;
   const now = deps.now ?? (() => new Date());
@@ -146,8 +160,17 @@ export function ownerRoutes(deps: OwnerDeps) {
 
   // A change from another site's page (a forged form), or not from a form in the browser's
   // window (a script's request): refused before anything else, and before its body is read.
+  // A read likewise, but for the stylesheet (the same for everyone, loaded as a style): a
+  // script of this site's origin (the editor at /admin runs others' code) cannot fetch the
+  // inbox's pages or its CSV.
   app.use("/inbox/*", async (c, next) => {
-    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    if (c.req.method === "GET" || c.req.method === "HEAD") {
+      if (c.req.path === stylesheetPath || pageNavigation(c)) return next();
+      return c.text(
+        "The inbox opens only as a page in the browser's own window, not to a script or inside another page.",
+        403,
+      );
+    }
     if (!sameOrigin(c)) {
       return c.html(
         messagePage("Not allowed", "This request did not come from the inbox's own pages."),

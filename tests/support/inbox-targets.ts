@@ -226,7 +226,8 @@ export function clientAddresses(prefix: string): () => string {
  * A request as the owner's pages make it: from `client` (the target's client-address header),
  * a POST as a browser sends a form's (the inbox's own Origin, or `origin`, and the Fetch
  * metadata of a top-level navigation: Sec-Fetch-Mode navigate, Sec-Fetch-Dest document), a
- * cookie when given, redirects not followed.
+ * cookie when given, redirects not followed. A GET carries Fetch metadata only when the test
+ * gives it (a Sec-Fetch-Site header): then it is sent with exactly those headers.
  */
 export function pageRequest(
   target: InboxTarget,
@@ -249,15 +250,19 @@ export function pageRequest(
     sent("Sec-Fetch-User", "?1");
   }
   if (init.cookie) headers.set("Cookie", init.cookie);
-  if (init.method === "POST") return browserPost(`${target.url}${path}`, headers, init.body);
+  if (init.method === "POST" || headers.has("Sec-Fetch-Site")) {
+    return browserRequest(init.method ?? "GET", `${target.url}${path}`, headers, init.body);
+  }
   return fetch(`${target.url}${path}`, { redirect: "manual", ...init, headers });
 }
 
 /**
- * A POST with exactly the headers given, redirects not followed: Node's fetch replaces a
- * Sec-Fetch-Mode with its own "cors", so a browser's form post is sent over node:http.
+ * A request with exactly the headers given, redirects not followed: Node's fetch replaces a
+ * Sec-Fetch-Mode with its own "cors", so a browser's form post or page load is sent over
+ * node:http.
  */
-async function browserPost(
+async function browserRequest(
+  method: string,
   url: string,
   headers: Headers,
   body: RequestInit["body"],
@@ -266,27 +271,22 @@ async function browserPost(
   const type = payload?.headers.get("content-type");
   if (type && !headers.has("Content-Type")) headers.set("Content-Type", type);
   const bytes = payload ? Buffer.from(await payload.arrayBuffer()) : Buffer.alloc(0);
-  headers.set("Content-Length", String(bytes.length));
+  if (method === "POST" || payload) headers.set("Content-Length", String(bytes.length));
   return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      url,
-      { method: "POST", headers: Object.fromEntries(headers) },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("error", reject);
-        res.on("end", () => {
-          const answer = new Headers();
-          for (const [name, value] of Object.entries(res.headers)) {
-            for (const one of Array.isArray(value) ? value : [value ?? ""])
-              answer.append(name, one);
-          }
-          const status = res.statusCode ?? 500;
-          const empty = status === 204 || status === 304;
-          resolve(new Response(empty ? null : Buffer.concat(chunks), { status, headers: answer }));
-        });
-      },
-    );
+    const req = httpRequest(url, { method, headers: Object.fromEntries(headers) }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("error", reject);
+      res.on("end", () => {
+        const answer = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) {
+          for (const one of Array.isArray(value) ? value : [value ?? ""]) answer.append(name, one);
+        }
+        const status = res.statusCode ?? 500;
+        const empty = status === 204 || status === 304;
+        resolve(new Response(empty ? null : Buffer.concat(chunks), { status, headers: answer }));
+      });
+    });
     // A server that answers before reading all of a large body (413) may close the socket.
     req.on("error", reject);
     req.end(bytes);
