@@ -5,19 +5,17 @@ import { type Occurrence, occurrences } from "../lib/event-occurrences.ts";
 import { EventCard } from "./event-card.tsx";
 import { SectionHeading } from "./section-heading.tsx";
 
-/** How many events Home's "Coming Soon" shows: each one's next date. */
-export const comingSoonCount = 3;
-
-/** The next date of each event, the nearest first, as many as Home shows. */
+/**
+ * Each event's next date in the weeks the pages are written for, nearest first: one card per
+ * event, so a busy series (a weekly skate) cannot push the monthly ones off Home.
+ */
 export function nextEvents(events: readonly SiteEvent[], today: string): Occurrence[] {
   const seen = new Set<string>();
-  return occurrences(events, today)
-    .filter((o) => !seen.has(o.event.id) && seen.add(o.event.id))
-    .slice(0, comingSoonCount);
+  return occurrences(events, today).filter((o) => !seen.has(o.event.id) && seen.add(o.event.id));
 }
 
 /**
- * Home's "Coming Soon" (issue 34): the next few events of content/events.yml, each dropping off
+ * Home's "Coming Soon" (issue 34, 43): every event of content/events.yml by its next date, each dropping off
  * after its date on the visitor's clock (a dated list, app/browser/today.ts), and the way to
  * all of them on /events.
  */
@@ -28,11 +26,13 @@ export function ComingSoon({ events }: { events: readonly SiteEvent[] }) {
       <SectionHeading id="coming-soon" title="Coming Soon" />
       <ul
         data-dated-list
-        hidden={next.every((o) => shownUntil(o.date, buildDate).hidden)}
+        hidden={next.every((o) => shownUntil(o.date, buildDate, buildDate).hidden)}
         className="mt-8 grid gap-6 sm:grid-cols-3"
       >
         {next.map((o) => (
-          <EventCard key={`${o.date}-${o.event.id}`} occurrence={o} />
+          // Shown from the build on, however far its date: an event's next date is news on
+          // Home even past 60 days away (a skipped month's theme night).
+          <EventCard key={`${o.date}-${o.event.id}`} occurrence={o} showFrom={buildDate} />
         ))}
       </ul>
       <p className="mt-8">

@@ -41,6 +41,7 @@ export function EventCard({
   heading: Heading = "h3",
   photo,
   photoFirst = false,
+  showFrom,
 }: {
   occurrence: Occurrence;
   heading?: "h3" | "h4";
@@ -51,10 +52,12 @@ export function EventCard({
    * largest paint): fetched at once. Every other card's photo loads lazily as it nears.
    */
   photoFirst?: boolean;
+  /** The first day the card shows (by default the 60 days up to its date). */
+  showFrom?: string | undefined;
 }) {
   return (
     <li
-      {...shownUntil(date, buildDate)}
+      {...shownUntil(date, buildDate, showFrom)}
       className="flex flex-col rounded-2xl border-2 border-pop-600 bg-white p-5"
     >
       {photo ? (

@@ -4,9 +4,15 @@
 // visitor's clock.
 import { addDays, specialDatesWindowDays } from "../../rink/calendar-day.ts";
 
-/** The attributes of an item about `date`, as the build sees it on `today`. */
-export function shownUntil(date: string, today: string) {
-  const from = addDays(date, -(specialDatesWindowDays - 1));
+/**
+ * The attributes of an item about `date`, as the build sees it on `today`: shown from `from`
+ * (by default the 60 days up to its date) until its date.
+ */
+export function shownUntil(
+  date: string,
+  today: string,
+  from = addDays(date, -(specialDatesWindowDays - 1)),
+) {
   return {
     "data-show-from": from,
     "data-show-until": date,
