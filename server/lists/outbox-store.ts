@@ -196,7 +196,7 @@ export function outboxStore(sql: SqlRunner) {
       return changed === 1;
     },
 
-    /** A waiting row's time moved on, unclaimed. */
+    /** A waiting row's time moved on, unclaimed (a text before its recipient's sending hours). */
     async postpone(id: number, dueAt: string) {
       await sql.run("UPDATE outbox SET due_at = ? WHERE id = ? AND state = 'waiting'", dueAt, id);
     },

@@ -20,7 +20,7 @@ import {
 } from "../../tests/support/twilio-stand-in.ts";
 import { type Inbox, openInbox } from "../node/database.ts";
 import { kitService } from "./kit.ts";
-import { createOutbox, type TextRules } from "./outbox.ts";
+import { createOutbox, neverInHours, type TextRules } from "./outbox.ts";
 import { type OutboxStore, outboxStore, staleConfirmationReason } from "./outbox-store.ts";
 import type { ListServices } from "./service.ts";
 import { confirmationText } from "./text-message.ts";
@@ -525,6 +525,88 @@ describe("the text list by confirmed consent (issue 31)", () => {
     signup({ phone: "3175550161" });
     await box.drain();
     expect(asked()).toEqual(["+13175550160", "+13175550162", "+13175550161"]);
+  });
+
+  it("holds a text until the sending hours are open on the recipient's clock too, every zone of its area code (issue 42)", async () => {
+    const hours: TextRules = { ...allDay, sendHours: { start: "09:00", end: "20:00" } };
+    const box = outbox([], hours);
+    // January 10, 2026 at the rink (Indianapolis, EST, UTC-5).
+    const at = (time: string) => {
+      clock = new Date(`2026-01-10T${time}:00.000-05:00`);
+    };
+    const texted = () => twilio.messages.map((m) => m.to);
+    // San Francisco (Pacific), Indianapolis, Idaho's 208 (Mountain and Pacific), St. John's
+    // (Newfoundland, 1:30 ahead of the rink), and an area code the map does not have.
+    const numbers = ["4155550170", "3175550171", "2085550172", "7095550173", "9995550174"];
+    at("07:00");
+    for (const phone of numbers) signup({ phone });
+    await confirmed(...numbers);
+    const queued = await queueUpdate(store, update(), ["text"], { services, rinkName, now });
+    const id = queued.ok ? queued.id : "";
+    // 9:30 AM at the rink is 6:30 AM in San Francisco: only the rink's and St. John's go.
+    at("09:30");
+    await box.drain();
+    expect(texted().sort()).toEqual(["+13175550171", "+17095550173"]);
+    // The others wait in the outbox for their own 9 AM: noon at the rink for the Pacific
+    // numbers, 2 PM for the area code the map does not have (below).
+    const held = inbox.sql.all(
+      "SELECT recipient, due_at FROM outbox WHERE update_id = ? AND state = 'waiting' ORDER BY recipient",
+      id,
+    );
+    expect(held).toEqual([
+      { recipient: "2085550172", due_at: "2026-01-10T17:00:00.000Z" },
+      { recipient: "4155550170", due_at: "2026-01-10T17:00:00.000Z" },
+      { recipient: "9995550174", due_at: "2026-01-10T19:00:00.000Z" },
+    ]);
+    // 11:59 AM is 8:59 AM in the Pacific zone, still closed for San Francisco and for 208.
+    at("11:59");
+    await box.drain();
+    expect(texted()).toHaveLength(2);
+    // Noon: 9 AM Pacific.
+    at("12:00");
+    await box.drain();
+    expect(texted().sort()).toEqual([
+      "+12085550172",
+      "+13175550171",
+      "+14155550170",
+      "+17095550173",
+    ]);
+    // The unknown area code waits for 9 AM in Hawaii, 2 PM at the rink in January (the widest
+    // spread of the US and Canada: number-time-zones.ts).
+    at("13:59");
+    await box.drain();
+    expect(texted()).toHaveLength(4);
+    at("14:00");
+    await box.drain();
+    expect(texted()).toContain("+19995550174");
+
+    // The evening: 7 PM at the rink is 8:30 PM in St. John's, past its 8 PM.
+    twilio.messages.length = 0;
+    at("19:00");
+    await queueUpdate(store, update("Open late tomorrow."), ["text"], { services, rinkName, now });
+    await box.drain();
+    expect(texted().sort()).toEqual(["+12085550172", "+13175550171", "+14155550170"]);
+    // It goes the next morning, when both clocks are open (9 AM at the rink).
+    clock = new Date("2026-01-11T13:59:00.000Z");
+    await box.drain();
+    expect(texted()).toHaveLength(3);
+    clock = new Date("2026-01-11T14:00:00.000Z");
+    await box.drain();
+    expect(texted()).toContain("+17095550173");
+  });
+
+  it("sends nothing, and says why, to a number whose zones the sending hours never all cover", async () => {
+    // Noon to 1 PM at the rink is 3 to 4 AM the next day in Guam.
+    const narrow: TextRules = { ...allDay, sendHours: { start: "12:00", end: "13:00" } };
+    clock = new Date("2026-01-10T17:30:00.000Z"); // 12:30 PM at the rink
+    signup({ phone: "6715550180" });
+    signup({ phone: "3175550181" });
+    await outbox([], narrow).drain();
+    expect(asked()).toEqual(["+13175550181"]);
+    expect(rows().find((r) => r.recipient === "6715550180")).toMatchObject({
+      state: "skipped",
+      last_error: neverInHours,
+    });
   });
 
   it("keeps and logs Twilio's refusals by their code, never Twilio's words (which quote the number)", async () => {

@@ -6,8 +6,10 @@
 // Passes run on a timer under Node and on the Cron Trigger on Workers (edge/worker.ts), and
 // once more just after a signup is stored or an update queued.
 
+import { timeZone } from "../../rink/clock.ts";
+import { timeZonesOf } from "./number-time-zones.ts";
 import type { OutboxJob, OutboxStore } from "./outbox-store.ts";
-import { inSendHours, type SendHours } from "./send-hours.ts";
+import { inSendHours, nextSendTimeIn, type SendHours } from "./send-hours.ts";
 import { type ListId, type ListServices, notSetUp } from "./service.ts";
 
 export interface Outbox {
@@ -40,7 +42,10 @@ export interface OutboxOptions {
 
 /** When texts may go, and the confirmation request a signup's number gets (issue 31). */
 export interface TextRules {
-  /** Texts wait outside these hours on the rink's clock (SMS_SEND_HOURS). */
+  /**
+   * Texts wait outside these hours (SMS_SEND_HOURS) on the rink's clock and on the clock of
+   * every time zone the recipient's area code spans (number-time-zones.ts).
+   */
   sendHours: SendHours;
   /** At most this many confirmation requests in 24 hours (SMS_CONFIRMATIONS_PER_DAY). */
   confirmationsPerDay: number;
@@ -49,6 +54,10 @@ export interface TextRules {
 }
 
 export const defaultConfirmationsPerDay = 100;
+
+/** Why a text was not sent: SMS_SEND_HOURS never opens on every clock its number may ring on. */
+export const neverInHours =
+  "Not sent: the sending hours are never open at the rink and in every time zone of the number's area code at once";
 
 /** A text row with no update is a signup's confirmation request (signup-outbox.ts). */
 export const isConfirmation = (job: Pick<OutboxJob, "action" | "updateId">) =>
@@ -151,6 +160,24 @@ export function createOutbox({
     return !result.retry;
   }
 
+  /**
+   * Whether a text may go now by its recipient's clocks: "now", else when it may (the rink's
+   * clock is open, checked before), or "never" when the window never opens on all of them.
+   * Asked once per set of zones in a pass: a pass of 50 texts reads a few clocks, not 50.
+   */
+  function recipientHours(rules: TextRules) {
+    const at = now();
+    const known = new Map<string, Date | null>();
+    return (recipient: string): "now" | "never" | Date => {
+      const zones = [timeZone, ...timeZonesOf(recipient)];
+      const key = zones.join(" ");
+      if (!known.has(key)) known.set(key, nextSendTimeIn(rules.sendHours, at, zones));
+      const opens = known.get(key) ?? null;
+      if (opens === null) return "never";
+      return opens.getTime() <= at.getTime() ? "now" : opens;
+    };
+  }
+
   async function drainList(list: ListId) {
     if (!services[list]) return;
     if (list === "text") {
@@ -162,12 +189,27 @@ export function createOutbox({
     }
     // Quiet hours: outside them texts stay waiting, and go at the first pass after they open.
     if (list === "text" && texts && !inSendHours(texts.sendHours, now())) return;
+    const hoursFor = texts ? recipientHours(texts) : undefined;
     const jobs = await store.due(list, now().toISOString(), batchSize);
     let ceilingReached = false;
     for (const job of jobs) {
       if (stopped) return;
       const at = now().toISOString();
       if (isConfirmation(job) && ceilingReached) continue;
+      if (job.action === "text" && hoursFor) {
+        // The recipient's own clocks (issue 42): before their hours, the row waits until they
+        // open, out of the way of the texts behind it.
+        const hours = hoursFor(job.recipient);
+        if (hours instanceof Date) {
+          await store.postpone(job.id, hours.toISOString());
+          continue;
+        }
+        if (hours === "never") {
+          if (await store.claim(job.id, at))
+            await store.finish(job.id, "skipped", at, neverInHours);
+          continue;
+        }
+      }
       if (isConfirmation(job) && texts) {
         // The day's ceiling on confirmation requests, counted in the claim's own statement, so
         // two passes at once (a timer and a kick, two Worker isolates) cannot both pass it.

@@ -1,9 +1,10 @@
 // Quiet hours for texts (issue 31): texts, the confirmation request included, go out only
-// inside a daily window on the rink's clock, SMS_SEND_HOURS ("09:00-20:00" by default: inside
-// the TCPA's 8 AM to 9 PM in both of Indiana's time zones). Outside it they wait in the outbox
-// and go at the next pass after it opens.
-import { addDays } from "../../rink/calendar-day.ts";
-import { momentWords, rinkInstant, rinkWallClock } from "../../rink/clock.ts";
+// inside a daily window, SMS_SEND_HOURS ("09:00-20:00" by default: inside the TCPA's 8 AM to
+// 9 PM), on the rink's clock and (issue 42) on the clock of every time zone the recipient's
+// area code spans (number-time-zones.ts), since the TCPA counts the called party's local time.
+// Outside it they wait in the outbox and go at the first pass after it opens for them.
+import { addDays, rinkInstant as instantIn, rinkClock } from "../../rink/calendar-day.ts";
+import { momentWords, timeZone } from "../../rink/clock.ts";
 
 export interface SendHours {
   /** "HH:MM" on the rink's clock, inclusive. */
@@ -25,17 +26,47 @@ export function parseSendHours(text: string): SendHours | null {
   return start < end ? { start, end } : null;
 }
 
-/** Whether texts may go at `instant`. */
-export function inSendHours(hours: SendHours, instant: Date): boolean {
-  const { time } = rinkWallClock(instant);
+/** Whether texts may go at `instant` on the clock of `zone` (the rink's unless said). */
+export function inSendHours(hours: SendHours, instant: Date, zone = timeZone): boolean {
+  const { time } = rinkClock(instant, zone);
   return time >= hours.start && time < hours.end;
 }
 
-/** When texts may next go: `instant` itself inside the window, else the window's next opening. */
-export function nextSendTime(hours: SendHours, instant: Date): Date {
-  if (inSendHours(hours, instant)) return instant;
-  const { date, time } = rinkWallClock(instant);
-  return rinkInstant(time < hours.start ? date : addDays(date, 1), hours.start);
+/**
+ * When texts may next go on the clock of `zone` (the rink's unless said): `instant` itself
+ * inside the window, else the window's next opening there.
+ */
+export function nextSendTime(hours: SendHours, instant: Date, zone = timeZone): Date {
+  const { date, time } = rinkClock(instant, zone);
+  if (time >= hours.start && time < hours.end) return instant;
+  const day = time < hours.start ? date : addDays(date, 1);
+  return new Date(instantIn(`${day}T${hours.start}`, zone));
+}
+
+/**
+ * The first moment from `instant` inside the window on every clock of `zones` (the rink's and
+ * the recipient's), or null when none comes within two days: a window narrower than the
+ * zones' spread (SMS_SEND_HOURS "12:00-13:00" for Guam and Indiana) never opens for them all.
+ */
+export function nextSendTimeIn(
+  hours: SendHours,
+  instant: Date,
+  zones: readonly string[],
+): Date | null {
+  const limit = instant.getTime() + 2 * 86_400_000;
+  let at = instant;
+  // No moment before a closed zone's next opening can do, so the latest opening is the next
+  // candidate; each step is a window's start, a few a day per zone, so this ends quickly.
+  while (at.getTime() <= limit) {
+    let latest = at;
+    for (const zone of zones) {
+      const opens = nextSendTime(hours, at, zone);
+      if (opens > latest) latest = opens;
+    }
+    if (latest.getTime() === at.getTime()) return at;
+    at = latest;
+  }
+  return null;
 }
 
 const clockWords = (time: string) => {
