@@ -1,10 +1,14 @@
 // The sign-in rules with a clock of our own: a link works once and for 15 minutes, an address
-// gets 3 links in 15 minutes even when asked for all at once, a session lasts 30 days, signing
-// out (here or everywhere) or leaving the owner list ends it, a tampered token opens nothing,
-// the answer to a sign-in is the same page at the same speed for every address, and the inbox
-// refuses a change from another origin and a body over its limit. Both platforms run these
-// same modules; the whole flow over HTTP on each is tests/owner-inbox.test.ts.
+// gets 3 links in 15 minutes from one client even when asked for all at once, a stranger's
+// asks from their own connection never keep the owner's link back while that connection is
+// still limited, a session lasts 30 days, signing out (here or everywhere) or leaving the
+// owner list ends it, a tampered token opens nothing, the answer to a sign-in is the same page
+// at the same speed for every address, and the inbox refuses a change from another origin and
+// a body over its limit. Both platforms run these same modules; the whole flow over HTTP on
+// each is tests/owner-inbox.test.ts.
+import { Hono } from "hono";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { InboxEnv } from "../env.ts";
 import type { Mail } from "../inbox/notify.ts";
 import { createRateLimiter } from "../inbox/rate-limit.ts";
 import { type Inbox, openInbox } from "../node/database.ts";
@@ -15,9 +19,11 @@ import {
   linksPerWindow,
   redeemLink,
   sessionOwner,
+  signInAsksPerClient,
   signInAsksPerDay,
+  signInAsksPerHour,
   signInCeilingWords,
-  signInEmailsPerDay,
+  signInEmailsPerHour,
   tokenHash,
 } from "./auth.ts";
 import { type OwnerDeps, ownerMaxBodyBytes, ownerRoutes } from "./routes.ts";
@@ -25,6 +31,8 @@ import { type OwnerStore, ownerStore } from "./store.ts";
 
 const owner = "owner@rink.example";
 const owners = [owner];
+/** The owner's phone as the limits know a client (inbox/subscriber-key.ts's key). */
+const phone = "192.0.2.10";
 const start = new Date("2026-11-24T18:00:00Z");
 const minutes = (n: number) => new Date(start.getTime() + n * 60_000);
 const days = (n: number) => minutes(n * 24 * 60);
@@ -40,21 +48,21 @@ afterEach(() => inbox.close());
 
 describe("an emailed sign-in link", () => {
   it("opens a session once, and never again", async () => {
-    const token = await issueLink(store, owner, start);
+    const token = await issueLink(store, owner, phone, start);
     const first = await redeemLink(store, token, minutes(1));
     expect(first?.email).toBe(owner);
     expect(await redeemLink(store, token, minutes(2))).toBeUndefined();
   });
 
   it("works for 15 minutes and not a second more", async () => {
-    const late = await issueLink(store, owner, start);
+    const late = await issueLink(store, owner, phone, start);
     expect(await redeemLink(store, late, minutes(15))).toBeUndefined();
-    const inTime = await issueLink(store, owner, start);
+    const inTime = await issueLink(store, owner, phone, start);
     expect(await redeemLink(store, inTime, minutes(14.9))).toBeDefined();
   });
 
   it("opens nothing when tampered with, cut short or made up", async () => {
-    const token = (await issueLink(store, owner, start)) ?? "";
+    const token = (await issueLink(store, owner, phone, start)) ?? "";
     const flipped = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
     for (const wrong of [flipped, token.slice(1), `${token}x`, "", "' OR 1=1 --"]) {
       expect(await redeemLink(store, wrong, minutes(1)), wrong).toBeUndefined();
@@ -63,26 +71,37 @@ describe("an emailed sign-in link", () => {
   });
 
   it("is kept only as its hash", async () => {
-    const token = (await issueLink(store, owner, start)) ?? "";
+    const token = (await issueLink(store, owner, phone, start)) ?? "";
     const stored = await inbox.sql.all("SELECT token_hash FROM owner_links");
     expect(stored.map((r) => r.token_hash)).toContain(await tokenHash(token));
     expect(JSON.stringify(stored)).not.toContain(token);
   });
 
-  it("is given 3 times in 15 minutes to an address, even when 10 are asked for at once", async () => {
+  it("is given 3 times in 15 minutes to an address asked from one client, even when 10 are asked for at once", async () => {
     const tokens = await Promise.all(
-      Array.from({ length: 10 }, () => issueLink(store, owner, start)),
+      Array.from({ length: 10 }, () => issueLink(store, owner, phone, start)),
     );
     expect(tokens.filter(Boolean)).toHaveLength(linksPerWindow);
-    expect(await issueLink(store, owner, minutes(14))).toBeUndefined();
-    expect(await issueLink(store, owner, minutes(15.1))).toBeDefined();
+    expect(await issueLink(store, owner, phone, minutes(14))).toBeUndefined();
+    // Another client (a stranger's, or the owner's laptop) is counted on its own.
+    expect(await issueLink(store, owner, "198.51.100.7", minutes(14))).toBeDefined();
+    expect(await issueLink(store, owner, phone, minutes(15.1))).toBeDefined();
+  });
+
+  it("keeps its client only as a hash, and is deleted a day after it was made", async () => {
+    await issueLink(store, owner, phone, start);
+    const rows = () => inbox.sql.all("SELECT client_hash FROM owner_links");
+    expect(rows()).toHaveLength(1);
+    expect(JSON.stringify(rows())).not.toContain(phone);
+    await issueLink(store, owner, phone, days(1));
+    expect(rows()).toHaveLength(1);
   });
 });
 
 describe("a session", () => {
   let session: string;
   beforeEach(async () => {
-    const used = await redeemLink(store, await issueLink(store, owner, start), start);
+    const used = await redeemLink(store, await issueLink(store, owner, phone, start), start);
     session = used?.session ?? "";
   });
 
@@ -97,7 +116,11 @@ describe("a session", () => {
   });
 
   it("is one per device: a second sign-in keeps the first; Sign out everywhere ends both", async () => {
-    const laptop = await redeemLink(store, await issueLink(store, owner, minutes(5)), minutes(6));
+    const laptop = await redeemLink(
+      store,
+      await issueLink(store, owner, phone, minutes(5)),
+      minutes(6),
+    );
     expect(await sessionOwner(store, session, minutes(7), owners)).toBe(owner);
     expect(await sessionOwner(store, laptop?.session, minutes(7), owners)).toBe(owner);
     await endAllSessions(store, owner, minutes(8));
@@ -113,26 +136,40 @@ describe("a session", () => {
 });
 
 describe("the inbox's routes", () => {
-  const routes = (deps: Partial<OwnerDeps> = {}) =>
-    ownerRoutes({
-      store,
-      owners,
-      limiter: createRateLimiter({ perMinute: 100 }),
-      now: () => minutes(1),
-      log: () => {},
-      ...deps,
+  const routes = (deps: Partial<OwnerDeps> = {}) => {
+    const app = new Hono<InboxEnv>();
+    // The client as both hosts set it (node/app.ts, edge/worker.ts): here the test's header,
+    // else the owner's phone.
+    app.use("*", async (c, next) => {
+      c.set("client", { address: c.req.header("x-test-client") ?? phone, https: false });
+      await next();
     });
+    app.route(
+      "/",
+      ownerRoutes({
+        store,
+        owners,
+        limiter: createRateLimiter({ perMinute: 100 }),
+        now: () => minutes(1),
+        log: () => {},
+        ...deps,
+      }),
+    );
+    return app;
+  };
   const cookieFor = async () => {
-    const used = await redeemLink(store, await issueLink(store, owner, start), start);
+    const used = await redeemLink(store, await issueLink(store, owner, phone, start), start);
     return `rink_owner=${used?.session}`;
   };
-  const signIn = (app: ReturnType<typeof routes>, email: string) =>
+  /** A sign-in asked for `email` from `client` (the owner's phone unless said). */
+  const signIn = (app: ReturnType<typeof routes>, email: string, client = phone) =>
     app.request("http://localhost/inbox/sign-in", {
       method: "POST",
       headers: {
         host: "localhost",
         origin: "http://localhost",
         "content-type": "application/x-www-form-urlencoded",
+        "x-test-client": client,
       },
       body: new URLSearchParams({ email }).toString(),
     });
@@ -208,57 +245,105 @@ describe("the inbox's routes", () => {
     expect(plain.status).toBe(303);
   });
 
-  it(`answers past ${signInAsksPerDay} asks a day for one address with a clear 429, the same for an owner's and a stranger's`, async () => {
+  const stranger = "203.0.113.66";
+  const settled = () => new Promise((r) => setTimeout(r, 50));
+
+  it("sends the owner's link to the owner's own connection however many times a stranger asked for it from theirs", async () => {
     const sent: string[] = [];
     const app = routes({
       siteUrl: "https://rink.example",
       sendTo: async (to) => void sent.push(to),
     });
+    for (let i = 0; i < signInAsksPerDay; i++) {
+      expect((await signIn(app, owner, stranger)).status).toBe(200);
+    }
+    const refused = await signIn(app, owner.toUpperCase(), stranger);
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toContain(signInCeilingWords.address);
+    await settled();
+    // The stranger's asks mailed the owner 3 links (3 in 15 minutes to one connection).
+    expect(sent).toEqual([owner, owner, owner]);
+    // The owner, on the phone: the link goes, and again from the laptop.
+    expect((await signIn(app, owner)).status).toBe(200);
+    expect((await signIn(app, owner, "2001:db8:1:2::5")).status).toBe(200);
+    await settled();
+    expect(sent).toEqual([owner, owner, owner, owner, owner]);
+  });
+
+  it(`answers past ${signInAsksPerDay} asks a day for one address from one connection, and ${signInAsksPerClient} in all, with a clear 429, the same for an owner's address and a stranger's`, async () => {
+    const app = routes({ siteUrl: "https://rink.example", sendTo: async () => {} });
     const pages: string[] = [];
     for (const address of [owner, "Stranger@Example.com"]) {
       for (let i = 0; i < signInAsksPerDay; i++) {
-        expect((await signIn(app, address)).status).toBe(200);
+        expect((await signIn(app, address, stranger)).status).toBe(200);
       }
-      const refused = await signIn(app, address.toUpperCase());
+      const refused = await signIn(app, address.toUpperCase(), stranger);
       expect(refused.status).toBe(429);
       pages.push(await refused.text());
     }
     expect(pages[0]).toContain(signInCeilingWords.address);
     expect(pages[1]).toBe(pages[0]);
     expect(signInCeilingWords.address).toBe(
-      "A sign-in link for this address has been asked for 10 times today, the most a day allows. Please try again tomorrow, or use a phone or computer that is still signed in.",
+      "A sign-in link for this address has been asked for 10 times today from this connection, the most a day allows. Please try again tomorrow, from another connection (mobile data instead of Wi-Fi, say), or use a phone or computer that is still signed in.",
     );
-    await new Promise((r) => setTimeout(r, 50));
-    expect(sent).toEqual([owner, owner, owner]); // 3 in 15 minutes, as before
-    // Another address is asked for as before; a day later, this one too.
-    expect((await signIn(app, "other@example.com")).status).toBe(200);
+    // 20 asks from that connection today: any other address is refused to it too, in words...
+    const third = await signIn(app, "other@example.com", stranger);
+    expect(third.status).toBe(429);
+    expect(await third.text()).toContain(
+      "Sign-in links have been asked for 20 times today from this connection, the most a day allows. Please try again tomorrow, from another connection (mobile data instead of Wi-Fi, say), or use a phone or computer that is still signed in.",
+    );
+    // ...and an IPv6 client is one /64: its other addresses are the same connection.
+    for (let i = 0; i < signInAsksPerClient; i++) {
+      expect((await signIn(app, `x${i}@example.com`, `2001:db8:7:7::${i + 1}`)).status).toBe(200);
+    }
+    expect((await signIn(app, "y@example.com", "2001:db8:7:7:ffff::1")).status).toBe(429);
+    // The next day, that connection is answered again.
     const tomorrow = routes({ now: () => minutes(24 * 60 + 2), sendTo: async () => {} });
-    expect((await signIn(tomorrow, owner)).status).toBe(200);
-    // Nothing of the typed addresses is stored but a hash, kept a day.
-    const asks = inbox.sql.all("SELECT address_hash FROM owner_sign_in_asks") as {
-      address_hash: string;
-    }[];
-    expect(asks.map((a) => a.address_hash).join()).not.toMatch(/stranger|owner|example/i);
+    expect((await signIn(tomorrow, owner, stranger)).status).toBe(200);
+    // Nothing of the typed addresses or the clients is stored but a hash, kept a day.
+    const asks = JSON.stringify(inbox.sql.all("SELECT * FROM owner_sign_in_asks"));
+    expect(asks).not.toMatch(/stranger|owner|example|203\.0|2001/i);
   });
 
-  it(`sends at most ${signInEmailsPerDay} sign-in emails a day, all owner addresses together, and then tells anyone who asks`, async () => {
+  it(`answers past ${signInAsksPerHour} asks an hour for one address from all connections together, the same for an owner's and a stranger's, and again after the hour`, async () => {
+    const app = routes({ siteUrl: "https://rink.example", sendTo: async () => {} });
+    const pages: string[] = [];
+    for (const [n, address] of [owner, "stranger@example.com"].entries()) {
+      for (let i = 0; i < signInAsksPerHour; i++) {
+        expect((await signIn(app, address, `198.51.100.${n * 50 + i}`)).status).toBe(200);
+      }
+      const refused = await signIn(app, address, `198.51.100.${n * 50 + 40}`);
+      expect(refused.status).toBe(429);
+      pages.push(await refused.text());
+    }
+    expect(pages[1]).toBe(pages[0]);
+    expect(pages[0]).toContain(
+      "A sign-in link for this address has been asked for 12 times in the last hour, the most an hour allows. Please try again in an hour, or use a phone or computer that is still signed in.",
+    );
+    // One connection alone never reaches it: its own day's limit comes first.
+    expect(signInAsksPerHour).toBeGreaterThan(signInAsksPerDay);
+    const later = routes({ now: () => minutes(62), sendTo: async () => {} });
+    expect((await signIn(later, owner)).status).toBe(200);
+  });
+
+  it(`sends at most ${signInEmailsPerHour} sign-in emails an hour, all owner addresses together, then tells anyone who asks until the hour has passed`, async () => {
     const many = Array.from({ length: 12 }, (_, i) => `owner${i}@rink.example`);
     let issued = 0;
     for (const address of many) {
       for (let i = 0; i < linksPerWindow; i++) {
-        if (await issueLink(store, address, minutes(i))) issued += 1;
+        if (await issueLink(store, address, phone, minutes(i))) issued += 1;
       }
     }
-    expect(issued).toBe(signInEmailsPerDay);
+    expect(issued).toBe(signInEmailsPerHour);
     const app = routes({ owners: many, siteUrl: "https://rink.example", sendTo: async () => {} });
     for (const address of [many[0] ?? "", "stranger@example.com"]) {
-      const res = await signIn(app, address);
+      const res = await signIn(app, address, stranger);
       expect(res.status).toBe(429);
       expect(await res.text()).toContain(
-        "The inbox has sent the 30 sign-in emails it sends in a day. Please try again tomorrow, or use a phone or computer that is still signed in.",
+        "The inbox has sent the 20 sign-in emails it sends in an hour. Please try again in an hour, or use a phone or computer that is still signed in.",
       );
     }
-    expect(await issueLink(store, "owner11@rink.example", days(1.01))).toBeDefined();
+    expect(await issueLink(store, "owner11@rink.example", phone, minutes(61))).toBeDefined();
   });
 
   it("answers 401 without a session, and an expired session is none", async () => {
@@ -319,7 +404,7 @@ describe("the inbox's routes", () => {
 
   it("over HTTPS sets a __Host- cookie, which opens the inbox", async () => {
     const app = routes();
-    const token = await issueLink(store, owner, start);
+    const token = await issueLink(store, owner, phone, start);
     const res = await app.request("https://rink.example/inbox/auth", {
       method: "POST",
       headers: {

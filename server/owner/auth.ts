@@ -3,41 +3,69 @@
 // signing out ends this one, "Sign out everywhere" all of the address's, and an address taken
 // out of the owner list loses its sessions at their next request. Tokens come from the platform's Web Crypto (the same in Node and Workers) and
 // are kept only as their SHA-256, so a copy of the database opens nothing.
-import type { OwnerStore } from "./store.ts";
+import type { OwnerStore, SignInCeiling } from "./store.ts";
 
 export const linkMinutes = 15;
 export const sessionDays = 30;
-/** Links an address may be sent in `linkMinutes`: a typo'd form resent, not a mailbomb. */
+
+// The limits on asking for a sign-in link (decision 013, amended by issue 42). Each client (its
+// rate-limit key: an IPv4 address, an IPv6 /64) is limited on its own, so a stranger's asks for
+// the owner's address, from the stranger's connection, never keep the owner's link back; only
+// the ceilings across clients are shared, and they reset within the hour.
+
+/** Links an address is sent in `linkMinutes` asked from one client: a typo'd form resent. */
 export const linksPerWindow = 3;
 /**
- * Asks for a link an address may have in 24 hours, whoever's it is (so the answer past it
- * says nothing of whether it is an owner's): a few sign-ins on each device, not 288 emails.
+ * Asks a day for one address from one client, whoever's address it is (so the answer past it
+ * says nothing of whether it is an owner's): a few sign-ins on a device, not 288 emails.
  */
 export const signInAsksPerDay = 10;
-/** Sign-in emails the inbox sends in 24 hours, all owner addresses together. */
-export const signInEmailsPerDay = 30;
+/** Asks a day from one client, whatever addresses it types. */
+export const signInAsksPerClient = 20;
+/**
+ * Asks an hour for one address from all clients together: a mailbomb spread over many
+ * connections stops here. Above `signInAsksPerDay`, so no one client alone can reach it.
+ */
+export const signInAsksPerHour = 12;
+/** Sign-in emails the inbox sends in an hour, all owner addresses together. */
+export const signInEmailsPerHour = 20;
 
-/** Why a sign-in link is not sent today, in words for the person asking; the same for any address. */
-export const signInCeilingWords = {
-  address: `A sign-in link for this address has been asked for ${signInAsksPerDay} times today, the most a day allows. Please try again tomorrow, or use a phone or computer that is still signed in.`,
-  overall: `The inbox has sent the ${signInEmailsPerDay} sign-in emails it sends in a day. Please try again tomorrow, or use a phone or computer that is still signed in.`,
-} as const;
+const tryLater = "or use a phone or computer that is still signed in.";
+/** Why a sign-in link is not sent now, in words for the person asking; the same for any address. */
+export const signInCeilingWords: Record<SignInCeiling, string> = {
+  address: `A sign-in link for this address has been asked for ${signInAsksPerDay} times today from this connection, the most a day allows. Please try again tomorrow, from another connection (mobile data instead of Wi-Fi, say), ${tryLater}`,
+  client: `Sign-in links have been asked for ${signInAsksPerClient} times today from this connection, the most a day allows. Please try again tomorrow, from another connection (mobile data instead of Wi-Fi, say), ${tryLater}`,
+  addressHour: `A sign-in link for this address has been asked for ${signInAsksPerHour} times in the last hour, the most an hour allows. Please try again in an hour, ${tryLater}`,
+  overall: `The inbox has sent the ${signInEmailsPerHour} sign-in emails it sends in an hour. Please try again in an hour, ${tryLater}`,
+};
+
+/** A client's key as kept with its asks and links: its SHA-256, never the address itself. */
+const clientHash = (client: string) => tokenHash(`sign-in client ${client}`);
 
 /**
- * Counts an ask for a sign-in link for the typed address (owner's or not, by its SHA-256),
- * unless that address or the inbox has reached its day's ceiling: which one, or null.
+ * Counts an ask for a sign-in link for the typed address (owner's or not, by its SHA-256) from
+ * `client` (inbox/subscriber-key.ts's key), unless a ceiling is reached: which one, or null.
  */
 export async function askForLink(
   store: OwnerStore,
   typed: string,
+  client: string,
   now: Date,
-): Promise<keyof typeof signInCeilingWords | null> {
+): Promise<SignInCeiling | null> {
   return store.addSignInAsk(
-    await tokenHash(`sign-in ${typed.trim().toLowerCase()}`),
-    now.toISOString(),
-    plus(now, -86_400_000),
-    signInAsksPerDay,
-    signInEmailsPerDay,
+    {
+      addressHash: await tokenHash(`sign-in ${typed.trim().toLowerCase()}`),
+      clientHash: await clientHash(client),
+      at: now.toISOString(),
+    },
+    {
+      day: plus(now, -86_400_000),
+      hour: plus(now, -3_600_000),
+      perAddressFromClient: signInAsksPerDay,
+      perClient: signInAsksPerClient,
+      perAddressPerHour: signInAsksPerHour,
+      emailsPerHour: signInEmailsPerHour,
+    },
   );
 }
 
@@ -68,13 +96,14 @@ export function ownerAddress(owners: readonly string[], email: string): string |
 }
 
 /**
- * A new sign-in link's token for an owner address, or undefined when the address has had
- * `linksPerWindow` links in the last `linkMinutes`, or the inbox `signInEmailsPerDay` in 24
- * hours (counted and added in one statement).
+ * A new sign-in link's token for an owner address asked for from `client`, or undefined when
+ * that client has had `linksPerWindow` links for it in the last `linkMinutes`, or the inbox
+ * has sent `signInEmailsPerHour` in the last hour (counted and added in one statement).
  */
 export async function issueLink(
   store: OwnerStore,
   email: string,
+  client: string,
   now: Date,
 ): Promise<string | undefined> {
   const token = newToken();
@@ -82,12 +111,15 @@ export async function issueLink(
     {
       tokenHash: await tokenHash(token),
       email,
+      clientHash: await clientHash(client),
       createdAt: now.toISOString(),
       expiresAt: plus(now, linkMinutes * 60_000),
     },
-    plus(now, -linkMinutes * 60_000),
-    linksPerWindow,
-    { since: plus(now, -86_400_000), max: signInEmailsPerDay },
+    {
+      perClient: { since: plus(now, -linkMinutes * 60_000), max: linksPerWindow },
+      overall: { since: plus(now, -3_600_000), max: signInEmailsPerHour },
+      dropBefore: plus(now, -86_400_000),
+    },
   );
   return added ? token : undefined;
 }

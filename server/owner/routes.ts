@@ -265,14 +265,14 @@ export function ownerRoutes(deps: OwnerDeps) {
   // The link is made and emailed after the answer, so the answer takes the same time, and
   // is the same page, for every address: an owner's, a stranger's, with a slow or failing
   // mailer. A failure is logged, never shown.
-  async function sendLink(email: string, requestUrl: string) {
+  async function sendLink(email: string, client: string, requestUrl: string) {
     const url = new URL(requestUrl);
     const site = deps.siteUrl ?? (isLocal(url) ? url.origin : undefined);
     if (!deps.sendTo || !site) {
       log("inbox: a sign-in link was asked for, but email or SITE_URL is not set up");
       return;
     }
-    const token = await issueLink(store, email, now());
+    const token = await issueLink(store, email, client, now());
     if (!token) return;
     const link = `${site.replace(/\/$/, "")}/inbox/auth?token=${token}`;
     await deps.sendTo(email, {
@@ -291,12 +291,13 @@ export function ownerRoutes(deps: OwnerDeps) {
     }
     const form = await c.req.parseBody();
     const typed = typeof form.email === "string" ? form.email.slice(0, 254) : "";
-    // The day's ceiling, counted for whatever address was typed: the same answer for all.
-    const ceiling = typed.trim() ? await askForLink(store, typed, now()) : null;
+    // The ceilings, counted for whatever address was typed (the same answer for all), per
+    // client but for the hour's across clients: a stranger's asks keep no one else's link back.
+    const ceiling = typed.trim() ? await askForLink(store, typed, client, now()) : null;
     if (ceiling) return c.html(signInPage(signInCeilingWords[ceiling]), 429);
     const email = ownerAddress(deps.owners, typed);
     if (email) {
-      const sending = sendLink(email, c.req.url).catch((error) => {
+      const sending = sendLink(email, client, c.req.url).catch((error) => {
         log(
           `inbox: a sign-in link could not be sent: ${error instanceof Error ? error.message : error}`,
         );

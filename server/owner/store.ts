@@ -49,6 +49,25 @@ const personParams = ({ email, phone }: PersonKeys) => [email, email, phone, pho
 /** `%text%` for LIKE, with LIKE's own wildcards in the text taken literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Which of the sign-in's ceilings holds an ask back (auth.ts's words for each). */
+export type SignInCeiling = "address" | "client" | "addressHour" | "overall";
+
+/** What an ask for a sign-in link is counted against (auth.ts sets them). */
+export interface SignInAskLimits {
+  /** A day ago: the day's counts start here, and older asks are dropped. */
+  day: string;
+  /** An hour ago: the hour's counts start here. */
+  hour: string;
+  /** Asks a day for one address from one client. */
+  perAddressFromClient: number;
+  /** Asks a day from one client, whatever the addresses. */
+  perClient: number;
+  /** Asks an hour for one address from all clients together. */
+  perAddressPerHour: number;
+  /** Sign-in emails (links) an hour, all addresses together. */
+  emailsPerHour: number;
+}
+
 export interface OwnerStoreOptions {
   /**
    * Runs after rows are deleted, so nothing of them stays on disk: node:sqlite checkpoints its
@@ -167,67 +186,95 @@ export function ownerStore(sql: SqlRunner, { afterDelete }: OwnerStoreOptions = 
     },
 
     /**
-     * Adds a sign-in link unless the address has had `max` since `since`, or all addresses
-     * together `daily.max` since `daily.since`, in one statement (so two requests at once
-     * cannot both pass the count): whether it was added.
+     * Adds a sign-in link unless its address has had `perClient.max` since `perClient.since`
+     * for this client, or all addresses together `overall.max` since `overall.since`, in one
+     * statement (so two requests at once cannot both pass the count): whether it was added.
+     * Links older than `dropBefore`, long expired and out of every count, are deleted first.
      */
     async addLinkUnlessOver(
-      link: { tokenHash: string; email: string; createdAt: string; expiresAt: string },
-      since: string,
-      max: number,
-      daily: { since: string; max: number },
+      link: {
+        tokenHash: string;
+        email: string;
+        clientHash: string;
+        createdAt: string;
+        expiresAt: string;
+      },
+      limits: {
+        perClient: { since: string; max: number };
+        overall: { since: string; max: number };
+        dropBefore: string;
+      },
     ): Promise<boolean> {
+      await sql.run("DELETE FROM owner_links WHERE created_at <= ?", limits.dropBefore);
       const added = await sql.run(
-        `INSERT INTO owner_links (token_hash, email, created_at, expires_at)
-         SELECT ?, ?, ?, ?
-         WHERE (SELECT count(*) FROM owner_links WHERE email = ? AND created_at > ?) < ?
+        `INSERT INTO owner_links (token_hash, email, client_hash, created_at, expires_at)
+         SELECT ?, ?, ?, ?, ?
+         WHERE (SELECT count(*) FROM owner_links
+                WHERE email = ? AND client_hash = ? AND created_at > ?) < ?
            AND (SELECT count(*) FROM owner_links WHERE created_at > ?) < ?`,
         link.tokenHash,
         link.email,
+        link.clientHash,
         link.createdAt,
         link.expiresAt,
         link.email,
-        since,
-        max,
-        daily.since,
-        daily.max,
+        link.clientHash,
+        limits.perClient.since,
+        limits.perClient.max,
+        limits.overall.since,
+        limits.overall.max,
       );
       return added > 0;
     },
 
     /**
-     * Records an ask for a sign-in link for an address (by its hash), unless that address was
-     * asked for `perAddress` times since `since`, or all addresses' links reached `overall`
-     * since then; one statement, so asks at once cannot all pass. Asks older than `since` are
-     * dropped first. What held it back, or null when it was recorded.
+     * Records an ask for a sign-in link for an address from a client (both by their hashes),
+     * unless one of `limits` is reached; one statement, so asks at once cannot all pass. Asks
+     * older than `limits.day` are dropped first. What held it back, or null when recorded.
      */
     async addSignInAsk(
-      addressHash: string,
-      at: string,
-      since: string,
-      perAddress: number,
-      overall: number,
-    ): Promise<"address" | "overall" | null> {
-      await sql.run("DELETE FROM owner_sign_in_asks WHERE at <= ?", since);
+      ask: { addressHash: string; clientHash: string; at: string },
+      limits: SignInAskLimits,
+    ): Promise<SignInCeiling | null> {
+      const { addressHash, clientHash } = ask;
+      await sql.run("DELETE FROM owner_sign_in_asks WHERE at <= ?", limits.day);
+      // The four counts, in the order their words are chosen when one holds an ask back.
+      const counts = `(SELECT count(*) FROM owner_sign_in_asks
+                        WHERE address_hash = ? AND client_hash = ? AND at > ?) AS address,
+                      (SELECT count(*) FROM owner_sign_in_asks
+                        WHERE client_hash = ? AND at > ?) AS client,
+                      (SELECT count(*) FROM owner_sign_in_asks
+                        WHERE address_hash = ? AND at > ?) AS address_hour,
+                      (SELECT count(*) FROM owner_links WHERE created_at > ?) AS overall`;
+      const countParams = [
+        addressHash,
+        clientHash,
+        limits.day,
+        clientHash,
+        limits.day,
+        addressHash,
+        limits.hour,
+        limits.hour,
+      ];
       const added = await sql.run(
-        `INSERT INTO owner_sign_in_asks (address_hash, at)
-         SELECT ?, ?
-         WHERE (SELECT count(*) FROM owner_sign_in_asks WHERE address_hash = ? AND at > ?) < ?
-           AND (SELECT count(*) FROM owner_links WHERE created_at > ?) < ?`,
+        `INSERT INTO owner_sign_in_asks (address_hash, client_hash, at)
+         SELECT ?, ?, ? FROM (SELECT ${counts})
+         WHERE address < ? AND client < ? AND address_hour < ? AND overall < ?`,
         addressHash,
-        at,
-        addressHash,
-        since,
-        perAddress,
-        since,
-        overall,
+        clientHash,
+        ask.at,
+        ...countParams,
+        limits.perAddressFromClient,
+        limits.perClient,
+        limits.perAddressPerHour,
+        limits.emailsPerHour,
       );
       if (added > 0) return null;
-      const [row] = await sql.all(
-        "SELECT count(*) AS n FROM owner_links WHERE created_at > ?",
-        since,
-      );
-      return Number(row?.n ?? 0) >= overall ? "overall" : "address";
+      const [row] = await sql.all(`SELECT ${counts}`, ...countParams);
+      if (Number(row?.address ?? 0) >= limits.perAddressFromClient) return "address";
+      if (Number(row?.client ?? 0) >= limits.perClient) return "client";
+      if (Number(row?.address_hour ?? 0) >= limits.perAddressPerHour) return "addressHour";
+      return "overall";
     },
 
     /**
