@@ -1,6 +1,7 @@
 // The editor's sign-in and proxy (server/editor/) on both homes, against the GitHub stand-in
 // (tests/support/github-stand-in.ts): no session, 401 and the sign-in; with the owner's
-// session, the editor reads the repository and a content/ commit lands in the stand-in's
+// session, the editor's page opens signed in (without it, the page sends to the owner's
+// sign-in), the editor reads the repository and a content/ commit lands in the stand-in's
 // repository naming the owner; a commit touching server/, or a content file the site cannot be
 // built from, is refused and the repository is unchanged; GitHub gets the document the proxy
 // parsed, printed from its tree (two texts another lexer reads as a second commit come out as
@@ -9,9 +10,13 @@
 // dropped; the installation token (for the one repository, contents only) never appears in an
 // answer or the server's log.
 import { createHash } from "node:crypto";
+import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenHash } from "../server/owner/auth.ts";
 import { ownerStore } from "../server/owner/store.ts";
+import { adminHeaders } from "../server/security-headers.ts";
+import { fakeSite, tempDir } from "./support/fake-site.ts";
 import { type GithubStandIn, standInRepo, startGithubStandIn } from "./support/github-stand-in.ts";
 import { edgeTarget, type InboxTarget, nodeTarget, ownerAddress } from "./support/inbox-targets.ts";
 
@@ -27,10 +32,22 @@ describe.for([
   let target: InboxTarget;
   let cookie = "";
   const answers: string[] = [];
+  const site = tempDir("rink-editor-proxy-site-");
 
   beforeAll(async () => {
     github = await startGithubStandIn();
-    target = await start(github.settings);
+    // The fake site, with the editor's page and its headers as the build writes them.
+    const siteDir = fakeSite(site.path);
+    mkdirSync(join(siteDir, "admin"));
+    writeFileSync(join(siteDir, "admin/index.html"), "<!DOCTYPE html><title>Site editor</title>");
+    writeFileSync(join(siteDir, "admin/config.yml"), "backend:\n  name: github\n");
+    appendFileSync(
+      join(siteDir, "_headers"),
+      `\n/admin/\n${Object.entries(adminHeaders)
+        .map(([name, value]) => `  ! ${name}\n  ${name}: ${value}\n`)
+        .join("")}`,
+    );
+    target = await start(github.settings, { siteDir });
     const session = "s".repeat(43);
     const now = new Date();
     await ownerStore(target.sql).addSession(
@@ -44,6 +61,7 @@ describe.for([
   afterAll(async () => {
     await target?.stop();
     await github?.close();
+    site.remove();
   });
 
   /** As the editor's page asks: its fetch, same origin, the placeholder token, maybe the cookie. */
@@ -110,6 +128,40 @@ describe.for([
     });
     expect(signIn.status).toBe(303);
     expect(signIn.headers.get("location")).toBe("/inbox/");
+  });
+
+  it("serves the editor's page only with the owner's session, marked to open signed in", async () => {
+    const page = (path: string, withCookie: boolean) =>
+      fetch(`${target.url}${path}`, {
+        redirect: "manual",
+        headers: withCookie ? { Cookie: cookie } : {},
+      });
+    // Signed out: the emailed-link sign-in, never the editor's own (GitHub's) sign-in.
+    for (const path of ["/admin/", "/admin/index.html"]) {
+      const res = await page(path, false);
+      expect(res.status, path).toBe(303);
+      expect(res.headers.get("location"), path).toBe("/inbox/");
+      expect(res.headers.get("set-cookie"), path).toBeNull();
+    }
+    const bare = await page("/admin", false);
+    expect(bare.status).toBe(301);
+    expect(bare.headers.get("location")).toBe("/admin/");
+
+    const res = await page("/admin/", true);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("<title>Site editor</title>");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    // The page keeps its own policy (the build's _headers), on either host.
+    expect(res.headers.get("content-security-policy")).toBe(
+      adminHeaders["Content-Security-Policy"],
+    );
+    expect(res.headers.get("set-cookie")).toBe(
+      "rink_editor=opened; Path=/admin/; Max-Age=300; SameSite=Strict",
+    );
+    // The page's own files stay plain static answers (free on the Worker).
+    const config = await page("/admin/config.yml", false);
+    expect(config.status).toBe(200);
+    expect(await config.text()).toContain("name: github");
   });
 
   it("signs the editor in with the session: the popup's handshake, its script allowed by its hash", async () => {

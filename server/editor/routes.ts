@@ -1,5 +1,8 @@
 // The editor at /admin/ (Sveltia CMS) without a GitHub account (issue 33, decision 018), the
 // same on Node and on the Worker:
+//   /admin/          the editor's page, once the editor is connected: with the owner's session
+//                    (the emailed link's), the built page, marked for editor-init.js to open
+//                    the editor signed in (issue 42); without, a 303 to the owner's sign-in.
 //   /admin/sign-in   what "Sign In with GitHub" opens (the config's base_url/auth_endpoint):
 //                    with the owner's session (the emailed link's, owner/auth.ts), it hands the
 //                    editor a placeholder token by Sveltia's popup handshake; without, it sends
@@ -44,7 +47,14 @@ export const ownerSignInPath = "/inbox/";
 const notConnected =
   "The site's editor is not connected to GitHub yet. Your developer sets it up once (docs/deploy.md, “The editor”).";
 const signInFirst =
-  "Please sign in to the site first (the emailed link), then press “Sign In with GitHub” again.";
+  "Please sign in to the site first (the emailed link), then open the editor again from your home page.";
+
+/**
+ * The mark the editor's page reads (admin/editor-init.js): served with the owner's session, so
+ * the editor may sign in by that session at once. Not a secret, not the session: only the page's
+ * own script reads it, within the minute it loads; the proxy still asks for the session.
+ */
+export const openedMark = { name: "rink_editor", value: "opened", maxAgeSeconds: 300 } as const;
 
 const apiHeaders: Record<string, string> = {
   "Content-Security-Policy":
@@ -96,6 +106,38 @@ export function editorRoutes(deps: EditorDeps) {
 
   const owner = (c: Context) =>
     sessionOwner(deps.store, getCookie(c, cookieOf(c).name), now(), deps.owners);
+
+  // The editor's page is the owner's: served only with the session, so the owner opens the
+  // editor from the home page's "Edit the site" signed in, and a stranger meets the emailed-link
+  // sign-in, not GitHub's. Only when the editor is connected: without the GitHub App it cannot
+  // save through the site, and the page stays a developer's (its local-repository workflow).
+  if (token) {
+    app.get("/admin", (c) => {
+      c.header("Cache-Control", "no-store");
+      return c.redirect("/admin/", 301);
+    });
+    const editorPage = async (c: Context, next: () => Promise<void>) => {
+      if (!(await owner(c))) {
+        c.header("Cache-Control", "no-store");
+        return c.redirect(ownerSignInPath, 303);
+      }
+      // The built page (Node's static files, the Worker's assets: each host's next answer).
+      await next();
+      // A copy: the answer may be a fetched one, whose headers cannot be changed.
+      c.res = new Response(c.res.body, c.res);
+      // Kept by no one: the page is the owner's only while the session lasts.
+      c.res.headers.set("Cache-Control", "no-store");
+      if (c.res.status === 200) {
+        const { name, value, maxAgeSeconds } = openedMark;
+        c.res.headers.append(
+          "Set-Cookie",
+          `${name}=${value}; Path=/admin/; Max-Age=${maxAgeSeconds}; SameSite=Strict${cookieOf(c).secure ? "; Secure" : ""}`,
+        );
+      }
+    };
+    app.get("/admin/", editorPage);
+    app.get("/admin/index.html", editorPage);
+  }
 
   app.get("/admin/sign-in", async (c) => {
     const email = await owner(c);
