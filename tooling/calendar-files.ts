@@ -31,11 +31,17 @@ export function sessionCalendars(siteUrl: string): Map<string, string> {
     }
   }
   // Each date of the owner's events (content/events.yml) the pages list: its own file.
-  for (const o of occurrences(site.pages.events.events, today)) {
+  for (const o of occurrences(site.pages.events.events, today, site.specialDates)) {
     const { title: name, time, price, description } = o.event;
     files.set(
       occurrenceCalendarPath(o).slice(1),
-      eventCalendar(o.date, { name, time, price, description }, ctx, eventId(o.date, o.event.id)),
+      eventCalendar(
+        o.date,
+        { name, time, price, description },
+        ctx,
+        eventId(o.date, o.event.id),
+        o.cancelled !== undefined,
+      ),
     );
   }
   // The whole schedule as one calendar to subscribe to, linked from /events.

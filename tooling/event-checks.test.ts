@@ -41,7 +41,7 @@ describe("the events in the content check", () => {
     expect(eventWarnings(loadSiteContent(), now)).toEqual([]);
   });
 
-  it("warns of an event on a day the rink is closed, at its line in events.yml", () => {
+  it("says which events a closure cancels, at the event's line in events.yml", () => {
     const at = withEvents(
       [
         "  - id: carols",
@@ -70,12 +70,12 @@ describe("the events in the content check", () => {
     expect(warnings).toEqual([
       expect.stringMatching(
         new RegExp(
-          `events\\.yml:${lineOf('date: "2026-12-25"')}:11 events\\[0\\]\\.date: "Carol skate" falls on Friday, Dec 25, when the rink is closed \\(Closed for Christmas Day\\): move it`,
+          `events\\.yml:${lineOf('date: "2026-12-25"')}:11 events\\[0\\]\\.date: Closing Friday, Dec 25 \\(Closed for Christmas Day\\) cancels "Carol skate" that day: the site, its calendar and search engines show it as cancelled\\. To hold it, open the rink that day or move the event\\.$`,
         ),
       ),
       expect.stringMatching(
         new RegExp(
-          `events\\.yml:${lineOf('from: "2026-12-01"')}:11 events\\[1\\]\\.from: "Thursday lates" falls on Thursday, Dec 24, when the rink is closed \\(Closed for Christmas Eve\\): add the date to its skipped dates`,
+          `events\\.yml:${lineOf('from: "2026-12-01"')}:11 events\\[1\\]\\.from: Closing Thursday, Dec 24 \\(Closed for Christmas Eve\\) cancels "Thursday lates" that day: the site, its calendar and search engines show it as cancelled\\. To hold it, open the rink that day\\.$`,
         ),
       ),
       expect.stringMatching(

@@ -5,8 +5,9 @@ import { contentFiles } from "../rink/content/schema.ts";
 import { formatDate } from "../rink/format.ts";
 import { eventDates, skippedDates } from "../rink/repeats.ts";
 
-// The owner's events (content/events.yml) against the special dates (issue 34): an event on a
-// date the rink is closed, and a skipped date the repeat never falls on. Warnings for
+// The owner's events (content/events.yml) against the special dates (issue 34, 43): which
+// events a closure cancels (the pages, the feed and the Event data show them cancelled), and a
+// skipped date the repeat never falls on. Warnings for
 // `npm run check:content`, each at its place in events.yml (file:line:column), as the schema's
 // problems are: the site still shows what the content says, and the owner decides.
 
@@ -23,11 +24,7 @@ export function eventWarnings(site: SiteContent, now: Date, dir = contentDir): s
     for (const date of eventDates(event, today, last)) {
       const closed = site.specialDates.find((d) => d.date === date && d.closed);
       if (!closed) continue;
-      const fix =
-        event.repeats === "no"
-          ? "move it, or open the rink that day"
-          : "add the date to its skipped dates, or open the rink that day";
-      const message = `"${event.title}" falls on ${formatDate(date)}, when the rink is closed (${closed.note}): ${fix}.`;
+      const message = `Closing ${formatDate(date)} (${closed.note}) cancels "${event.title}" that day: the site, its calendar and search engines show it as cancelled. To hold it, open the rink that day${event.repeats === "no" ? " or move the event" : ""}.`;
       warnings.push(formatProblem(contentProblemAt(dir, file, ["events", i, field], message)));
     }
     const falls = skippedDates(event);

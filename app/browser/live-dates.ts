@@ -1,8 +1,10 @@
 // The owner's live closure or hours (rink/live-update.ts) in the page's "Holiday hours and
 // closures" lists (app/components/special-dates-list.tsx): an item for its date, in date
-// order, in place of the content's own item for that date. A list on the screen would move
-// under the visitor's eyes, so each list changes only while it is out of view (below the
-// screen nothing visible moves; above it the browser's scroll anchoring keeps the view still).
+// order, in place of the content's own item for that date; and on the event cards of a day
+// the owner closes (app/components/event-card.tsx), "Cancelled" with the closure's note. A
+// list on the screen would move under the visitor's eyes, so each list changes only while it
+// is out of view (below the screen nothing visible moves; above it the browser's scroll
+// anchoring keeps the view still).
 
 import { formatDate } from "../../rink/format.ts";
 import type { SpecialDate } from "../content/types.ts";
@@ -39,20 +41,51 @@ function place(list: HTMLElement, live: SpecialDate | null) {
   hideIfEmpty(list);
 }
 
+/** The event cards of the live closure's date marked cancelled; the marks of an earlier one gone. */
+function cancel(list: HTMLElement, live: SpecialDate | null, note: HTMLTemplateElement | null) {
+  for (const old of list.querySelectorAll("[data-cancelled][data-live]")) old.remove();
+  for (const link of list.querySelectorAll<HTMLElement>("[data-live-hidden]")) {
+    link.removeAttribute("data-live-hidden");
+    link.hidden = false;
+  }
+  if (!live?.closed || !note) return;
+  for (const card of list.querySelectorAll<HTMLElement>("[data-event-date]")) {
+    if (card.dataset.eventDate !== live.date || card.querySelector("[data-cancelled]")) continue;
+    const mark = note.content.firstElementChild?.cloneNode(true);
+    if (!(mark instanceof HTMLElement)) continue;
+    mark.dataset.live = "";
+    const why = mark.querySelector("[data-cancelled-why]");
+    if (why) why.textContent = live.note;
+    card.querySelector("[data-event-when]")?.after(mark);
+    // No calendar file for a date that will not happen.
+    for (const link of card.querySelectorAll<HTMLElement>("a[download]")) {
+      link.hidden = true;
+      link.setAttribute("data-live-hidden", "");
+    }
+  }
+}
+
 /**
  * Puts the live date into every list now or, for a list whose box is on the screen, once the
  * box leaves it (the box, since a list with nothing to show yet takes no room of its own).
  */
 export function showLiveDates(live: SpecialDate | null, root: ParentNode = document) {
-  for (const template of root.querySelectorAll("[data-dated-list] template[data-live-item]")) {
-    const list = template.closest<HTMLElement>("[data-dated-list]");
-    if (!list) continue;
+  const note = root.querySelector<HTMLTemplateElement>("template[data-cancelled-note]");
+  const lists = new Set<HTMLElement>();
+  for (const found of root.querySelectorAll(
+    "[data-dated-list] template[data-live-item], [data-dated-list] [data-event-date]",
+  )) {
+    const list = found.closest<HTMLElement>("[data-dated-list]");
+    if (list) lists.add(list);
+  }
+  for (const list of lists) {
     waiting.get(list)?.disconnect();
     const observer = new IntersectionObserver(([entry]) => {
       if (entry?.isIntersecting) return;
       observer.disconnect();
       waiting.delete(list);
-      place(list, live);
+      if (list.querySelector("template[data-live-item]")) place(list, live);
+      cancel(list, live, note);
     });
     waiting.set(list, observer);
     observer.observe(list.parentElement ?? list);

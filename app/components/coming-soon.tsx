@@ -1,17 +1,23 @@
 import { buildDate } from "../lib/build-date.ts";
 import { shownUntil } from "../lib/dated.ts";
 import type { SiteEvent } from "../lib/event-occurrences.ts";
-import { type Occurrence, occurrences } from "../lib/event-occurrences.ts";
-import { EventCard } from "./event-card.tsx";
+import { type Closure, type Occurrence, occurrences } from "../lib/event-occurrences.ts";
+import { CancelledNoteTemplate, EventCard } from "./event-card.tsx";
 import { SectionHeading } from "./section-heading.tsx";
 
 /**
  * Each event's next date in the weeks the pages are written for, nearest first: one card per
  * event, so a busy series (a weekly skate) cannot push the monthly ones off Home.
  */
-export function nextEvents(events: readonly SiteEvent[], today: string): Occurrence[] {
+export function nextEvents(
+  events: readonly SiteEvent[],
+  today: string,
+  closures: readonly Closure[] = [],
+): Occurrence[] {
   const seen = new Set<string>();
-  return occurrences(events, today).filter((o) => !seen.has(o.event.id) && seen.add(o.event.id));
+  return occurrences(events, today, closures).filter(
+    (o) => !seen.has(o.event.id) && seen.add(o.event.id),
+  );
 }
 
 /**
@@ -19,8 +25,15 @@ export function nextEvents(events: readonly SiteEvent[], today: string): Occurre
  * after its date on the visitor's clock (a dated list, app/browser/today.ts), and the way to
  * all of them on /events.
  */
-export function ComingSoon({ events }: { events: readonly SiteEvent[] }) {
-  const next = nextEvents(events, buildDate);
+export function ComingSoon({
+  events,
+  closures = [],
+}: {
+  events: readonly SiteEvent[];
+  /** The special dates: an event's date the rink is closed shows as cancelled. */
+  closures?: readonly Closure[];
+}) {
+  const next = nextEvents(events, buildDate, closures);
   return (
     <section aria-labelledby="coming-soon" className="mx-auto max-w-6xl px-4 py-16">
       <SectionHeading id="coming-soon" title="Coming Soon" />
@@ -35,6 +48,7 @@ export function ComingSoon({ events }: { events: readonly SiteEvent[] }) {
           <EventCard key={`${o.date}-${o.event.id}`} occurrence={o} showFrom={buildDate} />
         ))}
       </ul>
+      <CancelledNoteTemplate />
       <p className="mt-8">
         <a
           href="/events"

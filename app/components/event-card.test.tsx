@@ -29,7 +29,8 @@ const { processed } = vi.hoisted(() => ({
 vi.mock("../content/photos.ts", async () => {
   const { site } = await import("../content/site.ts");
   return {
-    hero: null,
+    // The rink's photo: the image of an event's dates without a photo of their own.
+    hero: { ...processed("The rink floor."), name: "rink-floor", key: "0b5e11aa" },
     gallery: [],
     parties: [],
     eventPhotos: Object.fromEntries(
@@ -125,7 +126,7 @@ describe("an event's photo", () => {
     expect(container.querySelector("picture, img")).toBeNull();
   });
 
-  it("is the image of each of its dates' Events in /events' structured data, and only theirs", () => {
+  it("is the image of each of its dates' Events in /events' structured data; the rink's photo is the others'", () => {
     const graph = meta("/events").flatMap((d) => {
       const data = (d as { "script:ld+json"?: { "@graph"?: unknown[] } })["script:ld+json"];
       return (data?.["@graph"] ?? []) as { name: string; image?: string[] }[];
@@ -134,15 +135,59 @@ describe("an event's photo", () => {
     const [event] = withPhoto;
     if (!event?.photo) throw new Error("no event with a photo");
     const url = fullSizeUrl(processed(event.photo.alt));
+    const rinkPhoto = fullSizeUrl({
+      ...processed("The rink floor."),
+      name: "rink-floor",
+      key: "0b5e11aa",
+    });
     for (const e of graph) {
-      if (named.has(e.name))
-        expect(e.image).toEqual([expect.stringMatching(new RegExp(`^https?://[^/]+${url}$`))]);
-      else expect(e.image, e.name).toBeUndefined();
+      expect(e.image, e.name).toEqual([
+        expect.stringMatching(new RegExp(`^https?://[^/]+${named.has(e.name) ? url : rinkPhoto}$`)),
+      ]);
     }
     // As many as its dates in the structured data's 28 days (none some weeks of the year).
     const soon = occurrences(withPhoto, buildDate).filter(
       (o) => o.date <= addDays(buildDate, ownerEventsWindowDays - 1),
     );
-    expect(graph.filter((e) => e.image).length).toBe(soon.length);
+    expect(graph.filter((e) => e.image?.[0]?.endsWith(url)).length).toBe(soon.length);
+  });
+});
+
+describe("an event on a day the rink is closed", () => {
+  const [event] = events;
+  if (!event) throw new Error("no event in the tests' content");
+  const date = occurrences([event], buildDate)[0]?.date ?? buildDate;
+
+  it("says it is cancelled, with the closure's note, and offers no calendar file", () => {
+    const { container } = render(
+      <ul>
+        <EventCard occurrence={{ event, date, cancelled: "Closed for the ice storm" }} />
+      </ul>,
+    );
+    expect(container.textContent).toContain("Cancelled: Closed for the ice storm");
+    expect(container.querySelector("a[download]")).toBeNull();
+    const open = render(
+      <ul>
+        <EventCard occurrence={{ event, date }} />
+      </ul>,
+    );
+    expect(open.container.textContent).not.toContain("Cancelled");
+    expect(open.container.querySelector("a[download]")).not.toBeNull();
+  });
+
+  it("is marked so on /events and Home when the special dates close that day", () => {
+    const closures = [{ date, closed: true, note: "Closed for the ice storm" }];
+    const marked = occurrences(events, buildDate, closures).filter((o) => o.date === date);
+    expect(marked.length).toBeGreaterThan(0);
+    for (const o of marked) expect(o.cancelled).toBe("Closed for the ice storm");
+    // Hours that day instead of a closure cancel nothing.
+    const open = occurrences(events, buildDate, [{ date, closed: false, note: "Open late" }]);
+    expect(open.filter((o) => o.cancelled !== undefined)).toEqual([]);
+    const { container } = render(<ComingSoon events={[event]} closures={closures} />);
+    expect(container.querySelector(`li[data-event-date="${date}"]`)?.textContent).toContain(
+      "Cancelled: Closed for the ice storm",
+    );
+    // The page's script fills this for a closure the owner posts live (live-dates.ts).
+    expect(container.querySelector("template[data-cancelled-note]")).not.toBeNull();
   });
 });

@@ -36,8 +36,29 @@ export const eventPhotoSizes =
  * calendar file. An item of a dated list: shown until its date, on the visitor's clock
  * (app/browser/today.ts).
  */
+/**
+ * "Cancelled: Closed for Christmas Eve": an event on a day the rink is closed. Also the
+ * template the page's script fills when the owner closes the rink that day (live-dates.ts).
+ */
+export function CancelledNote({ note }: { note: string }) {
+  return (
+    <p data-cancelled className="mt-3 rounded-lg bg-slate-100 px-3 py-2 text-slate-900 text-sm">
+      <strong>Cancelled</strong>: <span data-cancelled-why>{note}</span>
+    </p>
+  );
+}
+
+/** The note's template, once in a page that lists events, for a closure posted live. */
+export function CancelledNoteTemplate() {
+  return (
+    <template data-cancelled-note>
+      <CancelledNote note="" />
+    </template>
+  );
+}
+
 export function EventCard({
-  occurrence: { event, date },
+  occurrence: { event, date, cancelled },
   heading: Heading = "h3",
   photo,
   photoFirst = false,
@@ -58,6 +79,7 @@ export function EventCard({
   return (
     <li
       {...shownUntil(date, buildDate, showFrom)}
+      data-event-date={date}
       className="flex flex-col rounded-2xl border-2 border-pop-600 bg-white p-5"
     >
       {photo ? (
@@ -75,27 +97,31 @@ export function EventCard({
       <Heading className="mt-1 font-display font-extrabold text-brand-900 text-xl">
         {event.title}
       </Heading>
-      <p className="mt-1 font-semibold text-slate-800">
+      <p data-event-when className="mt-1 font-semibold text-slate-800">
         {formatTimeRange(event.time)}
         <span className="font-normal text-slate-700">
           {" "}
           · {event.repeats === "no" ? "one day only" : repeatWords(event)}
         </span>
       </p>
+      {cancelled !== undefined ? <CancelledNote note={cancelled} /> : null}
       <EventTags tags={event.tags} />
       <p className="mt-3 text-slate-700">{event.description}</p>
       <div className="mt-auto flex flex-wrap items-end justify-between gap-3 pt-4">
         <p className="font-display font-extrabold text-3xl text-brand-800">
           {formatPrice(event.price)}
         </p>
-        <a
-          href={occurrenceCalendarPath({ event, date })}
-          download
-          aria-label={`Add to calendar: ${event.title}, ${formatDate(date)}`}
-          className="font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-600"
-        >
-          Add to calendar
-        </a>
+        {/* Not for a date it will not happen (its file says CANCELLED, for a calendar that has it). */}
+        {cancelled === undefined ? (
+          <a
+            href={occurrenceCalendarPath({ event, date })}
+            download
+            aria-label={`Add to calendar: ${event.title}, ${formatDate(date)}`}
+            className="font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-600"
+          >
+            Add to calendar
+          </a>
+        ) : null}
       </div>
     </li>
   );

@@ -3,7 +3,7 @@ import { addDays } from "../../rink/calendar-day.ts";
 import { eventDates } from "../../rink/repeats.ts";
 import { site } from "../content/site.ts";
 import { occurrencesJsonLd, ownerEventsWindowDays, rinkDateTime } from "./event-data.ts";
-import { occurrences } from "./event-occurrences.ts";
+import { occurrences, skippedOccurrences } from "./event-occurrences.ts";
 import type { Photo } from "./photo.ts";
 
 // The owner's events on /events for search engines (issue 34), checked against Google's event
@@ -125,5 +125,39 @@ describe("the owner's events as schema.org Events", () => {
   it("writes the rink's offset of each date: EST in December", () => {
     const homeschool = data(today).find((e) => e.name === "Homeschool skate");
     expect(homeschool?.startDate).toBe("2026-12-08T13:00:00-05:00");
+  });
+
+  it("lends the rink's photo to the dates of an event without one of its own", () => {
+    const rinkPhoto = `${siteUrl}/assets/photos/rink-floor-1600.0b5e11aa.jpg`;
+    const events = occurrencesJsonLd(
+      site,
+      occurrences(owned, today),
+      siteUrl,
+      today,
+      {},
+      rinkPhoto,
+    ) as { name: string; image?: string[] }[];
+    expect(events.length).toBeGreaterThan(2);
+    for (const e of events) expect(e.image, e.name).toEqual([rinkPhoto]);
+  });
+
+  it("keeps a date the rink is closed, and a date the owner skipped, as EventCancelled", () => {
+    // The homeschool skate's December date closed; the theme nights skip December 26.
+    const closures = [{ date: "2026-12-08", closed: true, note: "Closed: ice storm" }];
+    const on = "2026-12-01";
+    const events = occurrencesJsonLd(
+      site,
+      [...occurrences(owned, on, closures), ...skippedOccurrences(owned, on)],
+      siteUrl,
+      on,
+    ) as EventData[];
+    const status = (date: string, name: string) =>
+      events.find((e) => e.startDate.startsWith(date) && e.name === name)?.eventStatus;
+    expect(status("2026-12-08", "Homeschool skate")).toBe(schema("EventCancelled"));
+    expect(status("2026-12-26", "Theme nights")).toBe(schema("EventCancelled"));
+    expect(status("2026-12-17", "Christian skate")).toBe(schema("EventScheduled"));
+    // In date order, the cancelled among the rest.
+    const starts = events.map((e) => e.startDate);
+    expect(starts).toEqual(starts.toSorted());
   });
 });

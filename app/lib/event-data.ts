@@ -156,7 +156,9 @@ export const ownerEventsWindowDays = 28;
 /**
  * schema.org `Event`s for /events: each date of the owner's events in the next 28 days, as the
  * page lists it (its price, times, description and photo: `photos`, the events' processed
- * photos by event id, give `image`, the largest JPEG's absolute URL, as Google recommends).
+ * photos by event id, give `image`, the largest JPEG's absolute URL, as Google recommends; an
+ * event without one carries `rinkImage`, the rink's photo). A date the rink is closed or the
+ * owner skipped stays in, EventCancelled, as Google asks of an event that will not happen.
  */
 export function occurrencesJsonLd(
   rink: Pick<EventFacts, "name" | "address" | "timeZone">,
@@ -164,11 +166,16 @@ export function occurrencesJsonLd(
   siteUrl: string,
   today: string,
   photos: Readonly<Record<string, Photo>> = {},
+  rinkImage?: string,
 ): object[] {
-  const event = eventBuilder(rink, siteUrl, `${siteUrl}/events`);
+  const event = eventBuilder(rink, siteUrl, `${siteUrl}/events`, rinkImage);
   const last = addDays(today, ownerEventsWindowDays - 1);
   return list
     .filter((o) => o.date >= today && o.date <= last)
+    .toSorted(
+      (a, b) =>
+        earliestFirst(a.date, b.date) || earliestFirst(a.event.time.start, b.event.time.start),
+    )
     .map((o) =>
       event({
         name: o.event.title,
@@ -176,6 +183,7 @@ export function occurrencesJsonLd(
         date: o.date,
         time: o.event.time,
         offers: [{ name: "Admission", price: o.event.price }],
+        cancelled: o.cancelled !== undefined,
         image: photoUrlOf(o, photos, siteUrl),
       }),
     );
@@ -187,12 +195,23 @@ function photoUrlOf(o: Occurrence, photos: Readonly<Record<string, Photo>>, site
   return photo ? `${siteUrl}${fullSizeUrl(photo)}` : undefined;
 }
 
-/** The owner's events of the next 28 days as schema.org Events, as the build day sees them. */
+/**
+ * The owner's events of the next 28 days as schema.org Events, as the build day sees them;
+ * `rinkImage` the rink's photo's path on the site, for an event without a photo of its own.
+ */
 export const ownerEvents = (
   site: SiteContent,
   list: readonly Occurrence[],
   photos: Readonly<Record<string, Photo>> = {},
+  rinkImage?: string,
 ) => ({
   "@context": "https://schema.org",
-  "@graph": occurrencesJsonLd(site, list, siteUrl, buildDate, photos),
+  "@graph": occurrencesJsonLd(
+    site,
+    list,
+    siteUrl,
+    buildDate,
+    photos,
+    rinkImage ? `${siteUrl}${rinkImage}` : undefined,
+  ),
 });

@@ -1,19 +1,30 @@
 import { formatDate } from "../../rink/format.ts";
-import { EventCard } from "../components/event-card.tsx";
+import { CancelledNoteTemplate, EventCard } from "../components/event-card.tsx";
 import { PageHero } from "../components/page-hero.tsx";
 import { SectionHeading } from "../components/section-heading.tsx";
-import { eventPhotos } from "../content/photos.ts";
+import { eventPhotos, hero } from "../content/photos.ts";
 import { site } from "../content/site.ts";
 import { buildDate } from "../lib/build-date.ts";
 import { feedPath } from "../lib/calendar-path.ts";
 import { shownUntil } from "../lib/dated.ts";
 import { ownerEvents } from "../lib/event-data.ts";
-import { occurrences, weekOf } from "../lib/event-occurrences.ts";
+import { occurrences, skippedOccurrences, weekOf } from "../lib/event-occurrences.ts";
+import { fullSizeUrl } from "../lib/photo.ts";
 import { pageMeta, siteUrl } from "../lib/seo.ts";
 
 export const meta = (path: string) =>
   pageMeta(site, "events", path, {
-    jsonLd: [ownerEvents(site, occurrences(site.pages.events.events, buildDate), eventPhotos)],
+    jsonLd: [
+      ownerEvents(
+        site,
+        [
+          ...occurrences(site.pages.events.events, buildDate, site.specialDates),
+          ...skippedOccurrences(site.pages.events.events, buildDate),
+        ],
+        eventPhotos,
+        hero ? fullSizeUrl(hero) : undefined,
+      ),
+    ],
   });
 
 /**
@@ -24,7 +35,7 @@ export const meta = (path: string) =>
  */
 export default function Events() {
   const page = site.pages.events;
-  const coming = occurrences(page.events, buildDate);
+  const coming = occurrences(page.events, buildDate, site.specialDates);
   // The whole schedule (public sessions and events) as one calendar to subscribe to.
   const feed = `${siteUrl}${feedPath}`;
   const weeks = [...new Set(coming.map((o) => weekOf(o.date)))].map((monday) => ({
@@ -43,6 +54,7 @@ export default function Events() {
       </PageHero>
       <section aria-labelledby="coming-up" className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
         <SectionHeading id="coming-up" title="Coming up" />
+        <CancelledNoteTemplate />
         {weeks.map(({ monday, items }) => (
           <section
             key={monday}

@@ -140,7 +140,7 @@ export default function Home({ children: newsletter }: { children?: ReactNode })
         </div>
       </section>
 
-      <ComingSoon events={site.pages.events.events} />
+      <ComingSoon events={site.pages.events.events} closures={site.specialDates} />
 
       <section aria-labelledby="find-us" className="bg-brand-50 py-16">
         <div className="mx-auto grid max-w-6xl gap-6 px-4 md:grid-cols-3">

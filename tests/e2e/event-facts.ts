@@ -4,7 +4,11 @@
 import type { Page } from "@playwright/test";
 import { nextEvents } from "../../app/components/coming-soon.tsx";
 import { feedPath } from "../../app/lib/calendar-path.ts";
-import { occurrenceCalendarPath, occurrences } from "../../app/lib/event-occurrences.ts";
+import {
+  occurrenceCalendarPath,
+  occurrences,
+  skippedOccurrences,
+} from "../../app/lib/event-occurrences.ts";
 import { addDays, rinkClock } from "../../rink/calendar-day.ts";
 import { formatDate, formatPrice, formatTimeRange } from "../../rink/format.ts";
 import { site } from "./content.ts";
@@ -16,7 +20,9 @@ export async function expectEvents(page: Page) {
   await expect(main.getByRole("heading", { level: 1 })).toHaveText(words.heading);
   await expect(main).toContainText(words.lead);
   const today = rinkClock(new Date(), site.timeZone).date;
-  const shown = occurrences(words.events, today).filter((o) => o.date <= addDays(today, 59));
+  const shown = occurrences(words.events, today, site.specialDates).filter(
+    (o) => o.date <= addDays(today, 59),
+  );
   expect(shown.length).toBeGreaterThan(0);
   const items = main.getByRole("region", { name: "Coming up" }).getByRole("listitem");
   for (const o of shown) {
@@ -78,22 +84,43 @@ export async function expectEvents(page: Page) {
     .locator('script[type="application/ld+json"]')
     .evaluateAll((els) => els.map((el) => JSON.parse(el.textContent ?? "null")));
   const listed = jsonLd.flatMap((b) => (Array.isArray(b?.["@graph"]) ? b["@graph"] : []));
-  const soon = shown.filter((o) => o.date <= addDays(today, 27));
+  // A date the rink is closed or the owner skipped stays in, EventCancelled (Google asks so).
+  const last = addDays(today, 27);
+  const soon = [
+    ...occurrences(words.events, today, site.specialDates),
+    ...skippedOccurrences(words.events, today),
+  ]
+    .filter((o) => o.date <= last)
+    .map(
+      (o) =>
+        `${o.date} ${o.event.time.start} ${o.event.title} ${o.cancelled === undefined ? "EventScheduled" : "EventCancelled"}`,
+    )
+    .sort();
+  const cancelled = (status: string) => status.replace("https://schema.org/", "");
   expect(
-    listed.map((e: { name: string; startDate: string }) => `${e.startDate.slice(0, 10)} ${e.name}`),
-  ).toEqual(soon.map((o) => `${o.date} ${o.event.title}`));
-  // An event with a photo names it (Google's Event recommends an image); one without, none.
-  for (const e of listed as { name: string; image?: string }[]) {
+    listed
+      .map(
+        (e: { name: string; startDate: string; eventStatus: string }) =>
+          `${e.startDate.slice(0, 10)} ${e.startDate.slice(11, 16)} ${e.name} ${cancelled(e.eventStatus)}`,
+      )
+      .sort(),
+  ).toEqual(soon);
+  // An event with a photo names it (Google's Event recommends an image); one without carries
+  // the rink's photo, the same for all of them.
+  const images = new Set<string>();
+  for (const e of listed as { name: string; image?: string[] }[]) {
     const event = words.events.find((x) => x.title === e.name);
-    expect(Boolean(e.image), `${e.name}: image`).toBe(Boolean(event?.photo));
+    expect(e.image, `${e.name}: image`).toEqual([expect.stringMatching(/^https?:\/\/.+\.jpg$/)]);
+    if (!event?.photo) images.add(e.image?.[0] ?? "");
   }
+  expect(images.size).toBe(1);
 }
 
 /** Home's "Coming Soon": each event's next date, nearest first, and the link to /events. */
 export async function expectComingSoon(page: Page) {
   const soon = page.getByRole("region", { name: "Coming Soon" });
   const today = rinkClock(new Date(), site.timeZone).date;
-  const next = nextEvents(site.pages.events.events, today);
+  const next = nextEvents(site.pages.events.events, today, site.specialDates);
   expect(next.length).toBeGreaterThan(0);
   const items = soon.locator("li[data-show-until]");
   await expect(items).toHaveCount(next.length);

@@ -7,7 +7,8 @@
 // The owner ends it, and a page opened after is the content's again.
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { rinkClock } from "../../rink/calendar-day.ts";
+import { nextEvents } from "../../app/components/coming-soon.tsx";
+import { addDays, rinkClock } from "../../rink/calendar-day.ts";
 import { formatDate } from "../../rink/format.ts";
 import { liveUpdatePath } from "../../rink/live-update.ts";
 import { testSiteDir } from "../support/build.ts";
@@ -141,4 +142,62 @@ test("a closure the owner posts is on two open pages within the minute, moves no
   // Today's status is checked up to a minute after the post, and the post ends at 23:59.
   await clearOfRinkMidnight(3);
   await Promise.all(targets.map((target) => postAndEnd(browser, target)));
+});
+
+test("a day the owner closes cancels its events on open pages, and the cancellation ends with it", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const [target] = targets;
+  if (!target) throw new Error("no server");
+  const today = rinkClock(new Date(), site.timeZone).date;
+  // The nearest event's date within the two weeks an update may look ahead, from tomorrow
+  // (an update closing today is the other test's).
+  const next = nextEvents(site.pages.events.events, addDays(today, 1), site.specialDates).find(
+    (o) => o.date <= addDays(today, 13) && o.cancelled === undefined,
+  );
+  // The tests' content has a monthly event in every week of the month.
+  if (!next) throw new Error("no event of the tests' content in the next two weeks");
+  const closing = "Closed for a burst pipe: we are fixing it, see you soon.";
+  const phone = await visitor(browser, viewports.mobile);
+  const home = await openPage(phone, target.url, "/");
+  const events = await openPage(phone, target.url, "/events");
+  const card = (page: Page) =>
+    page.locator(`li[data-event-date="${next.date}"]`).filter({ hasText: next.event.title });
+  await expect(card(home)).not.toContainText("Cancelled");
+  await forgetShifts(home);
+
+  const ownerPhone = await browser.newContext({ viewport: viewports.mobile });
+  const owner = await ownerPhone.newPage();
+  await signInToTarget(owner, target);
+  await owner.getByRole("link", { name: "Post an update" }).click();
+  await owner.getByRole("radio", { name: "Closed on a date" }).check();
+  await owner.getByLabel("The note").fill(closing);
+  await owner.getByLabel("The date it is closed").fill(next.date);
+  await owner.getByLabel("Until when").fill(`${next.date}T23:00`);
+  await owner.getByRole("button", { name: "Preview" }).click();
+  await owner.getByRole("button", { name: "Post it now" }).click();
+  const onTheSite = owner.getByRole("region", { name: "On the site now" });
+  await expect(onTheSite).toContainText(closing);
+
+  // Home's Coming Soon is below a phone's first screen: marked as soon as the update is read.
+  await expect(card(home)).toContainText(`Cancelled: ${closing}`, { timeout: 60_000 });
+  await expect(card(home).getByRole("link", { name: /^Add to calendar/ })).toBeHidden();
+  await twoFrames(home);
+  expect(await shiftsSoFar(home)).toEqual([]);
+  // On /events the card may be on the screen: it changes once the visitor scrolls past it.
+  await events.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(card(events)).toContainText(`Cancelled: ${closing}`, { timeout: 60_000 });
+  await card(events).scrollIntoViewIfNeeded();
+  await events.screenshot({ path: join(screenshotDir, "hand/G-event-cancelled-live-390.png") });
+  await expectNoViolations(events, "events with a day closed live");
+
+  await onTheSite.getByRole("button", { name: "End now" }).click();
+  await expect(owner.getByRole("region", { name: "On the site now" })).toContainText(
+    "Nothing: the site shows its usual hours and announcement.",
+  );
+  await home.evaluate(() => window.scrollTo(0, 0));
+  await expect(card(home)).not.toContainText("Cancelled", { timeout: 60_000 });
+  await expect(card(home).getByRole("link", { name: /^Add to calendar/ })).toBeVisible();
+  await Promise.all([phone, ownerPhone].map((context) => context.close()));
 });

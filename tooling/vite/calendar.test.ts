@@ -107,4 +107,14 @@ describe("session calendar files", () => {
     expect(dtstart?.getParameter("tzid")).toBe(site.timeZone);
     expect(event.isRecurring()).toBe(false);
   });
+
+  it("marks a date the rink is closed CANCELLED in that date's own file", () => {
+    const glow = { name: "Glow Skate", time: { start: "19:00", end: "23:59" }, price: 12 };
+    const status = (text: string) =>
+      new ICAL.Component(ICAL.parse(text))
+        .getFirstSubcomponent("vevent")
+        ?.getFirstPropertyValue("status");
+    expect(status(eventCalendar("2026-12-31", glow, ctx, "glow", true))).toBe("CANCELLED");
+    expect(status(eventCalendar("2026-12-31", glow, ctx, "glow"))).not.toBe("CANCELLED");
+  });
 });

@@ -97,6 +97,7 @@ export function eventCalendar(
   event: SpecialDate["events"][number],
   ctx: CalendarContext,
   id = eventId(date, event.name),
+  cancelled = false,
 ): string {
   const [y = 0, m = 1, d = 1] = date.split("-").map(Number);
   const { error, value } = createEvent({
@@ -112,6 +113,8 @@ export function eventCalendar(
     startOutputType: "local",
     endInputType: "local",
     endOutputType: "local",
+    // A date the rink is closed: a calendar that added it takes it off.
+    ...(cancelled ? { status: "CANCELLED" as const } : {}),
   });
   if (error || !value) throw error ?? new Error(`No calendar for ${event.name} on ${date}`);
   return inRinkZone(value, ctx.timeZone);

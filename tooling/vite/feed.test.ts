@@ -103,6 +103,26 @@ describe("the schedule's calendar feed", () => {
     expect(expand(theme, "2027-02-28").map(dateOf)).toEqual(["2027-01-30", "2027-02-27"]);
   });
 
+  it("takes a date the rink is closed off an owner's event: EXDATE in a repeat, CANCELLED for a one-off", () => {
+    const closing: SiteContent = structuredClone(site) as SiteContent;
+    closing.specialDates = [
+      ...closing.specialDates,
+      { date: "2026-12-08", closed: true, note: "Ice storm", hours: [], events: [] },
+      { date: "2026-12-12", closed: true, note: "Ice storm", hours: [], events: [] },
+    ];
+    const { events: found } = parse(scheduleFeed(closing, { siteUrl, now }));
+    const homeschool = found.find((e) => e.uid === "event-homeschool-skate@rink.example");
+    const toyDrive = found.find((e) => e.uid === "event-toy-drive-skate@rink.example");
+    if (!homeschool || !toyDrive) throw new Error("an event is missing from the feed");
+    expect(expand(homeschool, "2027-02-28").map(dateOf)).toEqual(["2027-01-12", "2027-02-09"]);
+    expect(toyDrive.component.getFirstPropertyValue("status")).toBe("CANCELLED");
+    // Left as they were without the closures.
+    expect(byUid("event-toy-drive-skate").component.getFirstPropertyValue("status")).toBeNull();
+    expect(expand(byUid("event-homeschool-skate"), "2026-12-31").map(dateOf)).toEqual([
+      "2026-12-08",
+    ]);
+  });
+
   it("ends a repeat on its last date (UNTIL in UTC) and keeps its time across both clock changes", () => {
     const sundays: SiteContent = structuredClone(site) as SiteContent;
     sundays.pages.events.events = [

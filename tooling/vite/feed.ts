@@ -2,7 +2,13 @@ import ICAL from "ical.js";
 import type { SiteContent } from "../../app/content/types.ts";
 import { eventId } from "../../app/lib/calendar-path.ts";
 import { addDays, dayOf, rinkClock, rinkInstant } from "../../rink/calendar-day.ts";
-import { firstRuleDate, repeatRule, skippedDates, weeklyRule } from "../../rink/repeats.ts";
+import {
+  eventDates,
+  firstRuleDate,
+  repeatRule,
+  skippedDates,
+  weeklyRule,
+} from "../../rink/repeats.ts";
 import type { TimeRange } from "../../rink/week.ts";
 import { vtimezone } from "./calendar.ts";
 import { exactIcs } from "./ics-lines.ts";
@@ -44,6 +50,8 @@ interface FeedEvent {
   /** The last date a repeat may fall on. */
   until?: string | undefined;
   exdates?: readonly string[];
+  /** A one-off that will not happen (the rink is closed that day): STATUS:CANCELLED. */
+  cancelled?: boolean;
 }
 
 export function scheduleFeed(site: SiteContent, ctx: FeedContext): string {
@@ -78,6 +86,7 @@ export function scheduleFeed(site: SiteContent, ctx: FeedContext): string {
       vevent.addPropertyWithValue("rrule", recur);
       for (const date of e.exdates ?? []) zoned(vevent, "exdate", date, e.time.start, tz);
     }
+    if (e.cancelled) vevent.addPropertyWithValue("status", "CANCELLED");
     vevent.addPropertyWithValue("summary", e.summary);
     if (e.description) vevent.addPropertyWithValue("description", e.description);
     if (e.categories && e.categories.length > 0) {
@@ -116,10 +125,14 @@ export function scheduleFeed(site: SiteContent, ctx: FeedContext): string {
       });
     }
   }
+  const closed = new Set(site.specialDates.filter((d) => d.closed).map((d) => d.date));
   for (const event of site.pages.events.events) {
     const first = firstRuleDate(event);
     // A one-off or a repeat that has ended before the build is left out.
     if (!first || (event.repeats === "no" ? first : (event.until ?? today)) < today) continue;
+    // A date the rink is closed does not happen: out of a repeat (EXDATE), as a skipped date
+    // is; a one-off then is CANCELLED, so a calendar that had it takes it off.
+    const closedDates = eventDates(event, today, addDays(today, 366)).filter((d) => closed.has(d));
     add({
       uid: `event-${event.id}`,
       summary: event.title,
@@ -129,7 +142,8 @@ export function scheduleFeed(site: SiteContent, ctx: FeedContext): string {
       categories: event.tags,
       rule: repeatRule(event),
       until: event.until,
-      exdates: skippedDates(event),
+      exdates: [...skippedDates(event), ...closedDates].sort(),
+      cancelled: event.repeats === "no" && closed.has(first),
     });
   }
   return exactIcs(calendar.toString());
