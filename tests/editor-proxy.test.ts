@@ -5,7 +5,8 @@
 // repository naming the owner; a commit touching server/, or a content file the site cannot be
 // built from, is refused and the repository is unchanged; GitHub gets the document the proxy
 // parsed, printed from its tree (two texts another lexer reads as a second commit come out as
-// the one commit), only the owner's files, only on the site's branch; a save of three 20,000-key
+// the one commit), only the owner's files, only on the site's branch; a photo a page shows is
+// not deleted (the page named), one nothing shows is; a save of three 20,000-key
 // files is refused at once while the server answers others; a token GitHub no longer takes is
 // dropped; the installation token (for the one repository, contents only) never appears in an
 // answer or the server's log.
@@ -23,6 +24,9 @@ import { edgeTarget, type InboxTarget, nodeTarget, ownerAddress } from "./suppor
 const lastCommitQuery = `query($owner: String!, $repo: String!, $branch: String!) { repository(owner: $owner, name: $repo) { ref(qualifiedName: $branch) { target { ... on Commit { history(first: 1) { nodes { oid message } } } } } } }`;
 const commitMutation = `mutation($input: CreateCommitOnBranchInput!) { createCommitOnBranch(input: $input) { commit { oid committedDate file_0: file(path: "content/sessions.yml") { oid } } } }`;
 const [repoOwner, repoName] = standInRepo.split("/") as [string, string];
+/** A JPEG's first bytes: enough for the proxy, which reads a photo's start only. */
+const jpegStart = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0]);
+const unusedPhoto = "content/photos/old-flyer.jpg";
 
 describe.for([
   ["Node", nodeTarget],
@@ -35,7 +39,8 @@ describe.for([
   const site = tempDir("rink-editor-proxy-site-");
 
   beforeAll(async () => {
-    github = await startGithubStandIn();
+    // A photo no page shows beside the fixture's, which pages do show.
+    github = await startGithubStandIn({ files: { [unusedPhoto]: jpegStart } });
     // The fake site, with the editor's page and its headers as the build writes them.
     const siteDir = fakeSite(site.path);
     mkdirSync(join(siteDir, "admin"));
@@ -105,7 +110,7 @@ describe.for([
             path,
             contents: Buffer.from(text).toString("base64"),
           })),
-          deletions: [],
+          deletions: [] as { path: string }[],
         },
         message: { headline: "Content: sessions / sessions changed in the editor" },
       },
@@ -251,6 +256,87 @@ describe.for([
       `Not saved: please fix this first, then save again. content/events.yml:${line}:5 events[0].weekday (“Homeschool skate”): a repeating event needs its day of the week.`,
     );
     expect(github.git("rev-parse", "main")).toBe(head);
+  });
+
+  it("refuses to delete a photo a page shows, naming the page; deletes one nothing shows", async () => {
+    const head = github.git("rev-parse", "main");
+    const deleting = (paths: string[], additions: { path: string; text: string }[] = []) => {
+      const body = commit([], "");
+      body.variables.input.fileChanges = {
+        additions: additions.map(({ path, text }) => ({
+          path,
+          contents: Buffer.from(text).toString("base64"),
+        })),
+        deletions: paths.map((path) => ({ path })),
+      };
+      return body;
+    };
+    const asked = github.graphql.length;
+    const inUse = await graphql(deleting(["content/photos/mirror-ball.jpg"]));
+    expect(inUse.status).toBe(422);
+    expect(inUse.json().message).toBe(
+      "Not saved: the photo mirror-ball.jpg is used on the About page's gallery and the Events page (“Christian skate”). Take it off there first, then delete it.",
+    );
+    // One read of the pages' files on the branch, and no commit.
+    expect(github.graphql.slice(asked)).toHaveLength(1);
+    expect(github.graphql.at(-1)?.query).toContain('object(expression: "main:content/photos.yml")');
+    expect(github.git("rev-parse", "main")).toBe(head);
+
+    const two = await graphql(
+      deleting(["content/photos/rink-floor.jpg", "content/photos/party-room.jpg"]),
+    );
+    expect(two.status).toBe(422);
+    expect(two.json().message).toBe(
+      "Not saved: the photo rink-floor.jpg is used on the Home page and the About page's gallery; the photo party-room.jpg is used on the Parties page. Take them off there first, then delete them.",
+    );
+    expect(github.git("rev-parse", "main")).toBe(head);
+
+    // Taken off the event in the same save, but still in the gallery: refused all the same.
+    const events = github.file("content/events.yml");
+    const withoutPhoto = events.replace(
+      / {4}photo:\n {6}image: photos\/mirror-ball\.jpg\n {6}alt: .*\n/,
+      "",
+    );
+    expect(withoutPhoto).not.toContain("mirror-ball");
+    const stillInGallery = await graphql(
+      deleting(
+        ["content/photos/mirror-ball.jpg"],
+        [{ path: "content/events.yml", text: withoutPhoto }],
+      ),
+    );
+    expect(stillInGallery.status).toBe(422);
+    expect(stillInGallery.json().message).toBe(
+      "Not saved: the photo mirror-ball.jpg is used on the About page's gallery. Take it off there first, then delete it.",
+    );
+    expect(github.git("rev-parse", "main")).toBe(head);
+
+    // A photo nothing shows: deleted, one commit.
+    const unused = await graphql(deleting([unusedPhoto]));
+    expect(unused.status).toBe(200);
+    expect(unused.json().errors).toBeUndefined();
+    expect(github.commits()[0]?.files).toEqual([unusedPhoto]);
+
+    // Taken off every page and deleted in one save: committed together.
+    const photos = github
+      .file("content/photos.yml")
+      .replace(/ {2}- image: photos\/mirror-ball\.jpg\n( {4}.*\n)+/, "");
+    expect(photos).not.toContain("mirror-ball");
+    const offEverywhere = await graphql(
+      deleting(
+        ["content/photos/mirror-ball.jpg"],
+        [
+          { path: "content/events.yml", text: withoutPhoto },
+          { path: "content/photos.yml", text: photos },
+        ],
+      ),
+    );
+    expect(offEverywhere.status).toBe(200);
+    expect(offEverywhere.json().errors).toBeUndefined();
+    expect(github.commits()[0]?.files.sort()).toEqual([
+      "content/events.yml",
+      "content/photos.yml",
+      "content/photos/mirror-ball.jpg",
+    ]);
   });
 
   it("refuses a commit touching server/, and other calls, leaving the repository unchanged", async () => {

@@ -1,14 +1,20 @@
 // The owner's save read through the content's schema before it is committed (content-check.ts):
 // a file the site cannot be built from is named with its line, column and field and what to
-// mend, in the words the build prints; a file that builds passes, and photos are not read.
+// mend, in the words the build prints; a file that builds passes, and photos are not read. A
+// photo a page still shows is not deleted: the pages showing it are named.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { contentFiles } from "../../rink/content/schema.ts";
 import {
   contentProblems,
   maxPhotoBytes,
   notSavedMessage,
   ownersFilesRefusal,
+  photoFilesToRead,
+  photoPlaces,
+  photosInUseRefusal,
 } from "./content-check.ts";
 
 /** The tests' own content (tests/fixtures/content), never the owner's. */
@@ -237,5 +243,81 @@ describe("the files a save may touch", () => {
           "Not saved: content/photos/a.jpg is larger than a photo on the site can be (8 MB). Please choose a smaller photo.",
       },
     );
+  });
+});
+
+describe("a photo a page shows, not deleted", () => {
+  const onBranch = {
+    "content/photos.yml": fixture("photos.yml"),
+    "content/events.yml": fixture("events.yml"),
+  };
+  const deleting = (names: string[], additions: { path: string; contents: string }[] = []) => ({
+    additions,
+    deletions: names.map((name) => ({ path: `content/photos/${name}` })),
+  });
+
+  it("knows every place the content shows a photo (each image: of the samples is found)", () => {
+    for (const { file } of Object.values(contentFiles)) {
+      const source = fixture(file);
+      const written = source.match(/^\s*(?:- )?image:/gm)?.length ?? 0;
+      const found = photoPlaces
+        .filter((place) => place.file === file)
+        .flatMap((place) => place.photos(parse(source)))
+        .filter(({ image }) => typeof image === "string").length;
+      expect(found, file).toBe(written);
+    }
+  });
+
+  it("names each page that shows a deleted photo, an event by its title", () => {
+    expect(photosInUseRefusal(deleting(["party-table.jpg"]), onBranch)).toEqual({
+      status: 422,
+      message:
+        "Not saved: the photo party-table.jpg is used on the About page's gallery and the Parties page. Take it off there first, then delete it.",
+    });
+    expect(photosInUseRefusal(deleting(["mirror-ball.jpg"]), onBranch)?.message).toBe(
+      "Not saved: the photo mirror-ball.jpg is used on the About page's gallery and the Events page (“Christian skate”). Take it off there first, then delete it.",
+    );
+  });
+
+  it("lets a photo nothing shows go, and reads the save's own files over the branch's", () => {
+    expect(photosInUseRefusal(deleting(["old-flyer.jpg"]), onBranch)).toBeUndefined();
+    // Taken off the Parties page in this very save: only the gallery is left to name.
+    const parties = fixture("photos.yml").replace(/\nparties:[\s\S]*$/, "\nparties: []\n");
+    const save = deleting(
+      ["party-room.jpg"],
+      [{ path: "content/photos.yml", contents: base64(parties) }],
+    );
+    expect(photosInUseRefusal(save, onBranch)).toBeUndefined();
+    expect(
+      photosInUseRefusal(
+        deleting(["party-table.jpg"], [{ path: "content/photos.yml", contents: base64(parties) }]),
+        onBranch,
+      )?.message,
+    ).toBe(
+      "Not saved: the photo party-table.jpg is used on the About page's gallery. Take it off there first, then delete it.",
+    );
+    // However the editor spells the photo's path, and a file the branch does not have.
+    const spelled = "hero:\n  image: /content/photos/old-flyer.jpg\n  alt: An old flyer.\n";
+    expect(
+      photosInUseRefusal(deleting(["old-flyer.jpg"]), {
+        "content/photos.yml": spelled,
+        "content/events.yml": null,
+      })?.message,
+    ).toBe(
+      "Not saved: the photo old-flyer.jpg is used on the Home page. Take it off there first, then delete it.",
+    );
+  });
+
+  it("reads the branch only for a save that deletes a photo, and only what the save does not write", () => {
+    expect(
+      photoFilesToRead({ additions: [], deletions: [{ path: "content/sessions.yml" }] }),
+    ).toEqual([]);
+    expect(photoFilesToRead(deleting(["a.jpg"]))).toEqual([
+      "content/photos.yml",
+      "content/events.yml",
+    ]);
+    expect(
+      photoFilesToRead(deleting(["a.jpg"], [{ path: "content/events.yml", contents: "" }])),
+    ).toEqual(["content/photos.yml"]);
   });
 });

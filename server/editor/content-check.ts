@@ -5,7 +5,7 @@
 // saving" and keeps the owner's changes on the screen to mend. The same problems, placed the
 // same way, as the build and `npm run check:content` print.
 import { type ContentProblem, checkContent, formatProblem } from "../../rink/content/problems.ts";
-import { contentFiles } from "../../rink/content/schema.ts";
+import { contentFiles, photoPath } from "../../rink/content/schema.ts";
 import { editablePrefix, type FileChanges, type Refusal } from "./guard.ts";
 
 /** Each content file's schema by its path in the repository: content/sessions.yml. */
@@ -193,4 +193,136 @@ export function notSavedMessage(problems: readonly SaveProblem[]): string {
     );
   const more = problems.length - shown.length;
   return `Not saved: please fix ${problems.length === 1 ? "this" : "these"} first, then save again. ${shown.join("; ")}${more > 0 ? `; and ${more} more` : ""}.`;
+}
+
+// --- a photo the site shows cannot be deleted (issue 42) -----------------------------------
+
+/** A plain object (not an array, not null). */
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+/** A photo the content shows: its image as written, and the list entry it is in, if named. */
+interface ShownPhoto {
+  image: unknown;
+  entry?: string;
+}
+
+/**
+ * Where the site shows the owner's photos, in the owner's words for each place: the one list
+ * (the schema's photo fields: photos.yml's hero, gallery and parties, an event's photo), read
+ * when a save deletes a photo. A photo deleted while a page still shows it would fail the
+ * host's build ("the file is missing"), and the site would stay as it was without a word.
+ */
+export const photoPlaces: readonly {
+  /** The content file, under content/. */
+  file: string;
+  /** The page, as the owner knows it (the editor's labels). */
+  page: string;
+  photos(data: unknown): ShownPhoto[];
+}[] = [
+  {
+    file: contentFiles.photos.file,
+    page: "the Home page",
+    photos: (data) =>
+      isRecord(data) ? [{ image: (data.hero as { image?: unknown })?.image }] : [],
+  },
+  {
+    file: contentFiles.photos.file,
+    page: "the About page's gallery",
+    photos: (data) =>
+      isRecord(data) ? listOf(data.gallery).map((p) => ({ image: isRecord(p) && p.image })) : [],
+  },
+  {
+    file: contentFiles.photos.file,
+    page: "the Parties page",
+    photos: (data) =>
+      isRecord(data) ? listOf(data.parties).map((p) => ({ image: isRecord(p) && p.image })) : [],
+  },
+  {
+    file: contentFiles.events.file,
+    page: "the Events page",
+    photos: (data) =>
+      isRecord(data)
+        ? listOf(data.events).map((event) => {
+            const { photo, title } = isRecord(event) ? event : {};
+            return {
+              image: isRecord(photo) ? photo.image : undefined,
+              ...(typeof title === "string" && title.trim() ? { entry: title.trim() } : {}),
+            };
+          })
+        : [],
+  },
+];
+
+/** The content files that can show a photo, as paths in the repository. */
+const photoPlaceFiles = [...new Set(photoPlaces.map((place) => `${editablePrefix}${place.file}`))];
+
+/** The photos a commit deletes (content/photos/…). */
+export const deletedPhotos = ({ deletions }: FileChanges) =>
+  deletions.map(({ path }) => path).filter((path) => path.startsWith(photoFolder));
+
+/**
+ * The files to read from the site's branch before a commit that deletes a photo: those that
+ * can show one, unless the commit writes them itself (then its own version is the one read).
+ */
+export function photoFilesToRead(changes: FileChanges): string[] {
+  if (deletedPhotos(changes).length === 0) return [];
+  const written = new Set(changes.additions.map(({ path }) => path));
+  return photoPlaceFiles.filter((path) => !written.has(path));
+}
+
+/** "a, b and c". */
+const andList = (items: readonly string[]) =>
+  items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+
+/**
+ * A refusal naming, for each photo the commit deletes that a page still shows, the pages that
+ * show it: the content as it will be after the commit (its own files, else `onBranch`'s text:
+ * a file the branch does not have is null). Nothing when no deleted photo is shown.
+ */
+export function photosInUseRefusal(
+  changes: FileChanges,
+  onBranch: Readonly<Record<string, string | null>>,
+): Refusal | undefined {
+  const deleted = new Set(deletedPhotos(changes));
+  if (deleted.size === 0) return undefined;
+  const written = new Map(changes.additions.map(({ path, contents }) => [path, contents]));
+  const data = new Map<string, unknown>();
+  for (const path of photoPlaceFiles) {
+    let source: string | null | undefined;
+    if (written.has(path)) {
+      const read = text(written.get(path));
+      source = "source" in read ? read.source : null;
+    } else source = onBranch[path];
+    const schema = schemaOf.get(path);
+    if (typeof source !== "string" || !schema) continue;
+    const checked = checkContent(path, source, schema);
+    data.set(path, "data" in checked ? checked.data : checked.raw);
+  }
+  // Each deleted photo's places, in the order of photoPlaces, each event named once.
+  const uses = new Map<string, Map<string, string[]>>();
+  for (const place of photoPlaces) {
+    for (const { image, entry } of place.photos(data.get(`${editablePrefix}${place.file}`))) {
+      const name = typeof image === "string" ? photoPath.exec(image.trim())?.groups?.name : "";
+      const path = `${photoFolder}${name}`;
+      if (!name || !deleted.has(path)) continue;
+      const pages = uses.get(path) ?? new Map<string, string[]>();
+      uses.set(path, pages);
+      const entries = pages.get(place.page) ?? [];
+      pages.set(place.page, entries);
+      if (entry && !entries.includes(entry)) entries.push(entry);
+    }
+  }
+  if (uses.size === 0) return undefined;
+  const sentences = [...uses].map(([path, pages]) => {
+    const places = [...pages].map(([page, entries]) =>
+      entries.length > 0 ? `${page} (${entries.map((e) => `“${e}”`).join(", ")})` : page,
+    );
+    return `the photo ${path.slice(photoFolder.length)} is used on ${andList(places)}`;
+  });
+  return {
+    status: 422,
+    message: `Not saved: ${sentences.join("; ")}. ${uses.size === 1 ? "Take it off there first, then delete it." : "Take them off there first, then delete them."}`,
+  };
 }

@@ -229,21 +229,77 @@ export function editorRoutes(deps: EditorDeps) {
     }
   };
 
-  /** GitHub's answer as it is (status, type, body); no header of GitHub's beyond its type. */
-  const forward = async (url: string, init: RequestInit & { accept?: string }) => {
-    let answer = await askGithub(url, init);
+  /** GitHub's answer, the token renewed once if GitHub no longer takes it. */
+  const callGithub = async (url: string, init: RequestInit & { accept?: string }) => {
+    const answer = await askGithub(url, init);
     // A kept token GitHub no longer takes (revoked, the app reinstalled): dropped, and the call
     // made once more with a new one. A 401 did nothing at GitHub, so a commit is not doubled.
-    if (answer.status === 401) {
-      token?.forget();
-      await answer.body?.cancel();
-      answer = await askGithub(url, init);
-    }
+    if (answer.status !== 401) return answer;
+    token?.forget();
+    await answer.body?.cancel();
+    return askGithub(url, init);
+  };
+
+  /** GitHub's answer as it is (status, type, body); no header of GitHub's beyond its type. */
+  const forward = async (url: string, init: RequestInit & { accept?: string }) => {
+    const answer = await callGithub(url, init);
     const type = answer.headers.get("content-type");
     return new Response(answer.body, {
       status: answer.status,
       headers: type ? { "Content-Type": type } : {},
     });
+  };
+
+  /**
+   * The texts of `paths` on the site's branch, in one GraphQL request (one subrequest on the
+   * Worker), written here from the site's own settings and the proxy's own list of paths: a
+   * file the branch does not have is null. GitHub's answer instead when it could not be read.
+   */
+  const branchTexts = async (
+    paths: readonly string[],
+  ): Promise<Record<string, string | null> | Response> => {
+    // The branch and the paths are plain words (settings.ts's branchPattern, content-check's
+    // list), each written as a quoted GraphQL string.
+    const fields = paths
+      .map(
+        (path, i) =>
+          `f${i}: object(expression: ${JSON.stringify(`${site.branch}:${path}`)}) { ... on Blob { text } }`,
+      )
+      .join(" ");
+    const answer = await callGithub(graphqlUrl(github?.apiUrl ?? ""), {
+      method: "POST",
+      body: JSON.stringify({
+        query: `query($owner: String!, $name: String!) { repository(owner: $owner, name: $name) { ${fields} } }`,
+        variables: { owner: repoOwner, name: repoName },
+      }),
+    });
+    const couldNotRead = () =>
+      Response.json(
+        {
+          message:
+            "Not saved: the site could not check with GitHub whether the photo is still used. Please try again in a minute.",
+        },
+        { status: 502 },
+      );
+    if (!answer.ok) {
+      log(`editor: GitHub answered ${answer.status} to the read of the photos' pages`);
+      await answer.body?.cancel();
+      return couldNotRead();
+    }
+    let read: { data?: { repository?: Record<string, { text?: unknown } | null> | null } };
+    try {
+      read = await answer.json();
+    } catch {
+      return couldNotRead();
+    }
+    const repository = read.data?.repository;
+    if (!repository) return couldNotRead();
+    return Object.fromEntries(
+      paths.map((path, i) => {
+        const text = repository[`f${i}`]?.text;
+        return [path, typeof text === "string" ? text : null];
+      }),
+    );
   };
 
   const ownRepo = (c: Context) =>
@@ -310,14 +366,29 @@ export function editorRoutes(deps: EditorDeps) {
       // discovered by the host's build. The schema and a YAML reader are set up on the first
       // save (about 50 ms here), not at each start (decision 024).
       if (changes) {
-        const { contentProblems, notSavedMessage, ownersFilesRefusal } = await import(
-          "./content-check.ts"
-        );
+        const {
+          contentProblems,
+          deletedPhotos,
+          notSavedMessage,
+          ownersFilesRefusal,
+          photoFilesToRead,
+          photosInUseRefusal,
+        } = await import("./content-check.ts");
         const notTheOwners = ownersFilesRefusal(changes);
         if (notTheOwners) return refuse(c, email, notTheOwners);
         const problems = contentProblems(changes);
         if (problems.length > 0) {
           return refuse(c, email, { status: 422, message: notSavedMessage(problems) });
+        }
+        // A photo a page still shows is not deleted: the pages that show it are read as they
+        // are on the branch (one request, only on a save that deletes a photo), with this
+        // save's own changes to them, and named to the owner.
+        if (deletedPhotos(changes).length > 0) {
+          const toRead = photoFilesToRead(changes);
+          const onBranch = toRead.length > 0 ? await branchTexts(toRead) : {};
+          if (onBranch instanceof Response) return onBranch;
+          const inUse = photosInUseRefusal(changes, onBranch);
+          if (inUse) return refuse(c, email, inUse);
         }
       }
       const answer = await forward(graphqlUrl(github?.apiUrl ?? ""), {

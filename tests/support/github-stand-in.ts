@@ -12,7 +12,7 @@ import { execFileSync } from "node:child_process";
 import { generateKeyPairSync, randomBytes, verify } from "node:crypto";
 import { cpSync, mkdirSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fixtureContentDir } from "./build.ts";
 import { tempDir } from "./fake-site.ts";
 import { freePort } from "./server.ts";
@@ -195,7 +195,13 @@ function execute(object: Resolved, selections: Selection[]): Record<string, unkn
 
 // ---- the server ----
 
-export async function startGithubStandIn(): Promise<GithubStandIn> {
+/**
+ * `files`: more of the site as deployed, beside the fixture content (paths in the repository,
+ * like a photo no page shows: content/photos/old-flyer.jpg).
+ */
+export async function startGithubStandIn(
+  options: { files?: Record<string, Buffer | string> } = {},
+): Promise<GithubStandIn> {
   const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
   // As GitHub hands it out: PKCS#1 PEM.
   const pem = privateKey.export({ type: "pkcs1", format: "pem" }).toString();
@@ -228,6 +234,10 @@ export async function startGithubStandIn(): Promise<GithubStandIn> {
   cpSync(fixtureContentDir, join(repoDir, "content"), { recursive: true });
   mkdirSync(join(repoDir, "server"));
   writeFileSync(join(repoDir, "server/routes.ts"), "// the server's code\n");
+  for (const [path, contents] of Object.entries(options.files ?? {})) {
+    mkdirSync(dirname(join(repoDir, path)), { recursive: true });
+    writeFileSync(join(repoDir, path), contents);
+  }
   git(["add", "-A"]);
   git(["commit", "-q", "-m", "The site as deployed"]);
 
