@@ -129,6 +129,16 @@ export function outboxStore(sql: SqlRunner) {
       return rows.map(toJob);
     },
 
+    /** The signups whose confirmation request was dropped a day after it (issue 42). */
+    async droppedConfirmations(): Promise<Set<number>> {
+      const rows = await sql.all(
+        `SELECT o.submission_id FROM outbox o
+         WHERE ${isConfirmationRow} AND o.state = 'skipped' AND o.last_error = ?`,
+        staleConfirmationReason,
+      );
+      return new Set(rows.map((row) => Number(row.submission_id)));
+    },
+
     /**
      * Confirmation requests still waiting whose signup was before `before` (24 hours ago):
      * dropped, 'skipped' with the reason, never sent (issue 42). How many.

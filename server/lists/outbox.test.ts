@@ -498,7 +498,7 @@ describe("the text list by confirmed consent (issue 31)", () => {
     await box.drain();
     expect(asked()).toEqual(["+13175550160"]); // the day's one
     later(3600);
-    signup({ phone: "3175550161" });
+    const stale = await signup({ phone: "3175550161" });
     await box.drain();
     later(3600);
     signup({ phone: "3175550162" });
@@ -518,6 +518,8 @@ describe("the text list by confirmed consent (issue 31)", () => {
       last_error: "Dropped: not sent within 24 hours of the signup",
     });
     expect(log.join("\n")).toContain("1 confirmation text(s) dropped, a day old");
+    // The owner's Signups page reads which (owner/pages.ts).
+    expect(await store.droppedConfirmations()).toEqual(new Set([stale.id]));
     later(24 * 3600);
     await box.drain();
     expect(asked()).toEqual(["+13175550160", "+13175550162"]);

@@ -1,6 +1,6 @@
 // The owner's layout: a long address in the header wraps where a reader would break it.
 import { describe, expect, it } from "vitest";
-import { messagePage } from "./pages.ts";
+import { inboxPage, messagePage } from "./pages.ts";
 
 describe("the owner's header", () => {
   it("offers line breaks after the address's @ and before each dot of its domain only", async () => {
@@ -13,5 +13,41 @@ describe("the owner's header", () => {
   it("shows an address without an @ as it is", async () => {
     const html = await messagePage("Done", "Saved.", "owner");
     expect(html).toContain('<span class="who">owner</span>');
+  });
+});
+
+describe("a signup's standing on the text list", () => {
+  const signup = {
+    id: 7,
+    form: "newsletter",
+    createdAt: "2026-01-10T12:00:00.000Z",
+    data: { phone: "(317) 555-0161", sms: "on" },
+    spam: false,
+    notifySentAt: null,
+    notifyAttempts: 0,
+    notifyLastError: null,
+    handledAt: null,
+  };
+  const page = (dropped?: ReadonlySet<number>) =>
+    inboxPage({
+      email: "owner@example.com",
+      view: "signups",
+      search: "",
+      counts: { messages: 0, signups: 1, spam: 0, newMessages: 0, newSignups: 1 },
+      rows: [signup],
+      optOuts: new Map(),
+      ...(dropped ? { dropped } : {}),
+    });
+
+  it("waits for YES while its confirmation may still go", async () => {
+    expect(await page(new Set())).toContain("Text alerts: Waiting for YES");
+  });
+
+  it("says so when its confirmation was dropped a day after the signup, not waiting for ever", async () => {
+    const html = await page(new Set([7]));
+    expect(html).toContain(
+      "Not on the list: the confirmation text could not go within a day of the signup (the texts for that day had run out), so it was dropped. Signing up again sends a new one.",
+    );
+    expect(html).not.toContain("Waiting for YES");
   });
 });

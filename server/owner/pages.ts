@@ -231,10 +231,16 @@ function replyLink(submission: Submission): string {
  * Where a signup's number stands on the text list (issue 31): waiting for its YES, on the list,
  * or opted out, with when; undefined for a row with no phone, or when not known.
  */
-function textStanding(submission: Submission, optOuts: OptOuts | undefined): string | undefined {
+function textStanding(
+  submission: Submission,
+  optOuts: OptOuts | undefined,
+  dropped: ReadonlySet<number> | undefined,
+): string | undefined {
   const phone = submission.data.phone;
   if (!optOuts || submission.form !== "newsletter" || submission.spam || !phone) return undefined;
   const word = optOuts.get(optOutKey("text", phoneKey(phone)));
+  if (!word && dropped?.has(submission.id))
+    return "Not on the list: the confirmation text could not go within a day of the signup (the texts for that day had run out), so it was dropped. Signing up again sends a new one.";
   if (!word)
     return "Waiting for YES: not on the list until the number replies YES to the confirmation text.";
   const when = momentWords(new Date(word.at));
@@ -248,9 +254,10 @@ interface ItemProps {
   view: InboxView;
   search: string;
   optOuts?: OptOuts | undefined;
+  dropped?: ReadonlySet<number> | undefined;
 }
 
-function Item({ submission, view, search, optOuts }: ItemProps) {
+function Item({ submission, view, search, optOuts, dropped }: ItemProps) {
   const { data } = submission;
   const form = formOfKind(submission.form);
   const who = data.name || data.email || data.phone || "(no name)";
@@ -261,7 +268,7 @@ function Item({ submission, view, search, optOuts }: ItemProps) {
       h("dt", { key: `t-${name}` }, form ? fieldLabel(form, name) : name),
       h("dd", { key: `d-${name}` }, form ? displayValue(form, name, data[name] ?? "") : data[name]),
     ]);
-  const standing = textStanding(submission, optOuts);
+  const standing = textStanding(submission, optOuts, dropped);
   return h(
     "li",
     { className: fresh ? "item fresh" : "item" },
@@ -330,9 +337,11 @@ export interface InboxPageData {
   updates?: boolean;
   /** The lists' words per person (the signups: each number's standing on the text list). */
   optOuts?: OptOuts;
+  /** The signups whose confirmation text was dropped, not sent within a day. */
+  dropped?: ReadonlySet<number>;
 }
 
-function InboxBody({ view, search, counts, rows, updates, optOuts }: InboxPageData) {
+function InboxBody({ view, search, counts, rows, updates, optOuts, dropped }: InboxPageData) {
   const newCount = counts.newMessages + counts.newSignups;
   const lists = formOfKind("newsletter")?.lists ?? [];
   return [
@@ -427,7 +436,9 @@ function InboxBody({ view, search, counts, rows, updates, optOuts }: InboxPageDa
       : h(
           "ul",
           { key: "r", className: "items" },
-          rows.map((row) => h(Item, { key: row.id, submission: row, view, search, optOuts })),
+          rows.map((row) =>
+            h(Item, { key: row.id, submission: row, view, search, optOuts, dropped }),
+          ),
         ),
     h(
       "form",

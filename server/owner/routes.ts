@@ -243,11 +243,13 @@ export function ownerRoutes(deps: OwnerDeps) {
     const view: InboxView =
       requested === "signups" || requested === "spam" ? requested : "messages";
     const search = (c.req.query("q") ?? "").slice(0, 100);
-    const [counts, rows, optOuts] = await Promise.all([
+    const [counts, rows, optOuts, dropped] = await Promise.all([
       store.counts(),
       store.list(view, search, 200),
-      // The signups say per number whether it confirmed by YES (issue 31).
+      // The signups say per number whether it confirmed by YES (issue 31), or whether its
+      // confirmation could not go within a day and was dropped (issue 42).
       view === "signups" ? store.optOuts() : undefined,
+      view === "signups" ? store.droppedConfirmations() : undefined,
     ]);
     return c.html(
       inboxPage({
@@ -258,6 +260,7 @@ export function ownerRoutes(deps: OwnerDeps) {
         rows,
         updates: Boolean(deps.updates),
         ...(optOuts ? { optOuts } : {}),
+        ...(dropped ? { dropped } : {}),
       }),
     );
   });

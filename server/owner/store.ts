@@ -132,6 +132,7 @@ export function ownerStore(sql: SqlRunner, { afterDelete }: OwnerStoreOptions = 
 
     /** Who left the email or text list after signing up (the CSV says so, and leaves them out). */
     optOuts: () => outboxStore(sql).optOuts(),
+    droppedConfirmations: () => outboxStore(sql).droppedConfirmations(),
 
     /** `at` marks it handled, null makes it new again; false when there is no such row. */
     async setHandled(id: number, at: string | null): Promise<boolean> {

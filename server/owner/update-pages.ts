@@ -32,6 +32,10 @@ export const updatesPath = "/inbox/updates";
 /** The lists whose service is set up, by the service's name ("Kit", "Twilio"). */
 export type OfferedLists = Partial<Record<ListId, string>>;
 
+/** The texts' hours hold on each number's own clock too (lists/send-hours.ts, issue 42). */
+const otherZones =
+  "A number in another time zone (its area code says which) gets its text once those hours are open there too.";
+
 const listNames: Record<ListId, string> = { email: "The email list", text: "The text list" };
 
 const kindOf = (kind: string): UpdateKind | undefined =>
@@ -423,7 +427,7 @@ function UpdatesBody(data: UpdatesPageData) {
         ? h(
             "p",
             { className: "when" },
-            `Texts go only from ${data.textsWait.hours} on the rink's clock: waiting texts go at ${data.textsWait.until}.`,
+            `Texts go only from ${data.textsWait.hours} on the rink's clock: waiting texts go at ${data.textsWait.until}. ${otherZones}`,
           )
         : null,
       recent.length === 0
@@ -544,8 +548,8 @@ function PreviewBody(data: PreviewPageData) {
             "p",
             { className: "when" },
             data.textsWait
-              ? `Texts go only from ${data.textsWait.hours} on the rink's clock: these wait, and go at ${data.textsWait.until}.`
-              : "The texts go now.",
+              ? `Texts go only from ${data.textsWait.hours} on the rink's clock: these wait, and go at ${data.textsWait.until}. ${otherZones}`
+              : `The texts go now. ${otherZones}`,
           ),
         )
       : null,
