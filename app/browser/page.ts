@@ -1,12 +1,14 @@
 // The one script every page runs (app/layouts/site.astro), a few KiB: the phone's menu, the
 // open-now status and the dated lists on the visitor's clock (each minute), the owner's live
 // update (its bar, and its date in the status and the lists), the announcement's end, the
-// year in the footer, the galleries' viewer and hover prefetch. The forms are React islands
-// of their own.
+// year in the footer, the galleries' viewer, hover prefetch and the site's own count of its
+// visits (beacon.ts). The forms are React islands of their own.
 
 import { rinkClock } from "../../rink/calendar-day.ts";
 import { type LiveUpdate, liveSpecialDate, withLiveDate } from "../../rink/live-update.ts";
 import { inForce } from "../lib/announcement.ts";
+import { feedPath } from "../lib/calendar-path.ts";
+import { startBeacon } from "./beacon.ts";
 import { startGalleries } from "./gallery.ts";
 import { showLiveDates } from "./live-dates.ts";
 import { showLiveBar, watchLiveUpdate } from "./live-update.ts";
@@ -18,6 +20,8 @@ import { showToday } from "./today.ts";
 interface PageData extends RinkClockData {
   /** Where the owner's live update is read; null where the site has no server of its own. */
   liveUpdates: string | null;
+  /** Where the page's beacon goes (issue 45); null where the site has no server of its own. */
+  beacon: string | null;
 }
 
 let live: LiveUpdate | null = null;
@@ -58,3 +62,4 @@ everyMinute(rink);
 window.setInterval(() => everyMinute(rink), 60_000);
 if (rink?.liveUpdates) watchLiveUpdate(rink.liveUpdates, (update) => showLive(rink, update));
 startHoverPrefetch();
+if (rink?.beacon) startBeacon(rink.beacon, feedPath);

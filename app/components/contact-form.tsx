@@ -12,6 +12,7 @@ import { controlAria, controlStyles } from "../../ui/field-styles.ts";
 import { Honeypot } from "../../ui/honeypot.ts";
 import type { Phone } from "../content/types.ts";
 import { formatPhone, telHref } from "../lib/phone.ts";
+import { reportAction } from "../lib/site-actions.ts";
 import {
   type ContactStatus,
   type ContactTarget,
@@ -77,7 +78,11 @@ export function ContactForm({ action, target, phone, onSuccess }: ContactFormPro
     const data = new FormData(event.currentTarget);
     setStatus({ kind: "submitting" });
     const result = await submitContact(data, target);
-    if (result.kind === "success") onSuccess();
+    if (result.kind === "success") {
+      // Counted by the site's beacon (issue 45), where the page has one.
+      reportAction({ action: "message_sent" });
+      onSuccess();
+    }
     // On error the inputs keep what was typed: they are uncontrolled and never reset.
     setStatus(result);
   };

@@ -9,6 +9,7 @@ import {
 } from "../../rink/forms/newsletter.ts";
 import { phoneDigitsOf } from "../../rink/forms/phone.ts";
 import { validationMessages } from "../../rink/forms/validate.ts";
+import { reportAction } from "./site-actions.ts";
 
 declare global {
   interface Window {
@@ -110,11 +111,15 @@ export function signupLabel(types: NewsletterPayload["signup_types"]): string {
   return `${types.hasEmail ? "email" : ""}${types.hasSMS ? "_sms" : ""}`;
 }
 
-/** Sends the signup event to Google Analytics when the page has gtag; otherwise nothing. */
+/**
+ * The spec's signup event: to the site's own count (app/browser/beacon.ts, issue 45), and to
+ * Google Analytics when the page has gtag.
+ */
 export function trackNewsletterSignup(
   types: NewsletterPayload["signup_types"],
   gtag: Window["gtag"] = typeof window === "undefined" ? undefined : window.gtag,
 ): void {
+  reportAction({ action: "newsletter_signup", label: signupLabel(types) });
   gtag?.("event", "newsletter_signup", {
     event_category: "engagement",
     event_label: signupLabel(types),
