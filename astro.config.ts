@@ -7,11 +7,13 @@ import { buildDirectory } from "./tooling/build-dir.ts";
 import { recordBuildInputs } from "./tooling/build-inputs.ts";
 import { rinkFiles } from "./tooling/rink-files.ts";
 import { siteUrl } from "./tooling/site-url.ts";
+import { touchDirective } from "./tooling/touch-directive.ts";
 import { rinkContent } from "./tooling/vite/content-plugin.ts";
 import { rinkPhotos } from "./tooling/vite/photos-plugin.ts";
 
 // Every page is rendered to HTML at build by React (decision 014); in the browser only the
-// islands the page shells mark (the two forms) hydrate, and app/browser/ does the rest.
+// islands the page shells mark (the two forms) hydrate, each when its form is first used
+// (client:touch, decision 015), and app/browser/ does the rest.
 const url = siteUrl();
 const builtAt = new Date();
 const year = 365 * 24 * 60 * 60 * 1000;
@@ -29,7 +31,7 @@ export default defineConfig({
   // prefetch() is started by app/browser/prefetch.ts after the spec's 100 ms of hover.
   prefetch: false,
   devToolbar: { enabled: false },
-  integrations: [react(), rinkFiles(url)],
+  integrations: [react(), touchDirective(), rinkFiles(url)],
   vite: {
     // SITE_URL is a build setting: canonical links and share tags are written into the HTML.
     define: {

@@ -171,28 +171,33 @@ export async function gotoHydrated(page: Page, path: string) {
 /**
  * Waits until the page's own script has run (module scripts run before the load event) and
  * every React island (<astro-island>, the forms) has hydrated, so handlers are attached. An
- * island hydrates as it comes near the screen: each one still waiting is scrolled into view
- * until Astro removes its `ssr` attribute, and the page is scrolled back where it was.
+ * island hydrates when its form is first used (client:touch, decision 015): each one still
+ * waiting is given a pointerdown on its form's first field, as a finger's tap begins, until
+ * Astro removes its `ssr` attribute. Dispatched, not tapped: a real tap would move the focus
+ * and the scroll, and the specs that call this start from the page as a visitor finds it (a
+ * Tab walk from the top, a screenshot). Specs about the touch itself tap as a visitor does
+ * (first-tap.spec.ts, performance.spec.ts).
  */
 export async function waitForHydration(page: Page) {
   await page.waitForLoadState("load");
   await page.evaluate(async () => {
     const waiting = [...document.querySelectorAll("astro-island[ssr]")];
     for (const island of waiting) {
-      const { scrollX, scrollY } = window;
-      // An island and its slots are display: contents (no box to scroll to, nor for Astro to
-      // watch): its first child with a box is what comes into view.
-      const box = [...island.children].find((child) => child.getClientRects().length > 0);
-      (box ?? island).scrollIntoView({ block: "center", behavior: "instant" });
+      const field = island.querySelector("form input, form select, form textarea");
       await new Promise<void>((done) => {
-        if (!island.hasAttribute("ssr")) return done();
+        const touch = () => {
+          if (!island.hasAttribute("ssr")) return done();
+          field?.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true }));
+          // Again later, should the islands' runtime (a deferred file) not be listening yet.
+          setTimeout(touch, 500);
+        };
         new MutationObserver((_, observer) => {
           if (island.hasAttribute("ssr")) return;
           observer.disconnect();
           done();
         }).observe(island, { attributes: true });
+        touch();
       });
-      window.scrollTo({ left: scrollX, top: scrollY, behavior: "instant" });
     }
     // One more frame, so the hydration commit and its effects have run.
     await new Promise((done) => requestAnimationFrame(() => done(null)));

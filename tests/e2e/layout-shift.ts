@@ -136,10 +136,11 @@ export async function loadBeforeHydration(page: Page, url: string) {
   ).toBe(true);
   const hydrate = async () => {
     await release();
-    // What the page's script changed is laid out and painted where the visitor is (the top)
-    // before waitForHydration scrolls to each island: in the same frame as that scroll, a
-    // dated note the script hid above an island counted as a shift at the island's place
-    // (the fresh-clone run of e53450c on a fast machine: 0.038 on a Saturday past a closure).
+    // What the page's script changed is laid out and painted before the islands hydrate: when
+    // waitForHydration still scrolled to each island (until client:touch), a dated note the
+    // script hid above an island counted, in the same frame as that scroll, as a shift at the
+    // island's place (the fresh-clone run of e53450c on a fast machine: 0.038 on a Saturday
+    // past a closure).
     await twoFrames(page);
     await waitForHydration(page);
   };

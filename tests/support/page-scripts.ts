@@ -1,5 +1,6 @@
 // Which script files a built page loads: those its HTML names (its own script, the islands'
-// code and renderer) and everything they import, statically or on demand. Shared by
+// code and renderer) and everything they import, statically or on demand; and which of them
+// only an island's hydration loads. Shared by
 // scripts/budgets.ts, which counts their bytes, and tests/e2e/performance.spec.ts, which
 // checks in the browser that a page runs nothing else.
 
@@ -13,6 +14,17 @@ export const assetsNamedBy = (html: string) =>
       ...html.matchAll(/["'](\/assets\/(?!photos\/)[^"']+)["']/g),
       ...html.matchAll(/<script\b[^>]*\ssrc=["'](\/(?!\/)[^"']+)["']/g),
     ].map((m) => m[1] ?? ""),
+  );
+
+/**
+ * The code a page's islands load when they hydrate (each <astro-island>'s component and
+ * renderer): nothing a visitor receives before touching a form (client:touch, decision 015).
+ */
+export const islandAssetsNamedBy = (html: string) =>
+  new Set(
+    [...html.matchAll(/<astro-island\b[^>]*>/g)].flatMap(([tag]) =>
+      [...tag.matchAll(/\s(?:component|renderer)-url="([^"]+)"/g)].map((m) => m[1] ?? ""),
+    ),
   );
 
 /** A script's own imports ("./react.Cx1.js" in /assets/x.js → "/assets/react.Cx1.js"). */
