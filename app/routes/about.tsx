@@ -1,9 +1,11 @@
 import { formatPrice } from "../../rink/format.ts";
 import { buttonStyles } from "../../ui/button-styles.ts";
+import { CallToActionBand } from "../components/call-to-action-band.tsx";
 import { PhoneIcon } from "../components/icons.tsx";
 import { PageHero } from "../components/page-hero.tsx";
 import { PhotoGallery } from "../components/photo-gallery.tsx";
 import { SectionHeading } from "../components/section-heading.tsx";
+import { ServicesGrid } from "../components/services-grid.tsx";
 import { SkateArt } from "../components/skate-art.tsx";
 import { gallery } from "../content/photos.ts";
 import { site } from "../content/site.ts";
@@ -57,18 +59,7 @@ export default function About() {
         </dl>
       </section>
 
-      <section aria-labelledby="services" className="mx-auto max-w-6xl px-4 py-16">
-        <SectionHeading id="services" title="What we do" />
-        <ul className="mt-8 grid gap-6 sm:grid-cols-2">
-          {site.services.map((service) => (
-            <li key={service.name} className="rounded-2xl border border-brand-100 p-6">
-              <h3 className="font-display font-extrabold text-brand-900 text-xl">{service.name}</h3>
-              <p className="mt-2 text-slate-700">{service.summary}</p>
-              <p className="mt-2 text-slate-700">{service.detail}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <ServicesGrid id="services" title="What we do" services={site.services} detailed />
 
       <section aria-labelledby="values" className="bg-slate-50 py-16">
         <div className="mx-auto max-w-6xl px-4">
@@ -100,22 +91,15 @@ export default function About() {
         </section>
       )}
 
-      <section aria-labelledby="visit" className="dark-band bg-brand-800 py-16 text-white">
-        <div className="mx-auto max-w-6xl px-4 text-center">
-          <h2 id="visit" className="font-display font-extrabold text-3xl sm:text-4xl">
-            {site.pages.about.closing}
-          </h2>
-          <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <a href={telHref(main.number)} className={buttonStyles.primary}>
-              <PhoneIcon />
-              Call Now
-            </a>
-            <a href="/contact" className={buttonStyles.secondary}>
-              Get Directions
-            </a>
-          </div>
-        </div>
-      </section>
+      <CallToActionBand id="visit" title={site.pages.about.closing}>
+        <a href={telHref(main.number)} className={buttonStyles.primary}>
+          <PhoneIcon />
+          Call Now
+        </a>
+        <a href="/contact" className={buttonStyles.secondary}>
+          Get Directions
+        </a>
+      </CallToActionBand>
     </>
   );
 }

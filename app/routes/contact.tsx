@@ -1,4 +1,5 @@
 import { buttonStyles } from "../../ui/button-styles.ts";
+import { CallToActionBand } from "../components/call-to-action-band.tsx";
 import { ClockIcon, PhoneIcon, PinIcon } from "../components/icons.tsx";
 import { PageHero } from "../components/page-hero.tsx";
 import { PostedHours } from "../components/posted-hours.tsx";
@@ -114,25 +115,17 @@ export function ContactAfter() {
         </section>
       </div>
 
-      <section aria-labelledby="quick-call" className="dark-band bg-brand-800 py-16 text-white">
-        <div className="mx-auto max-w-6xl px-4 text-center">
-          <h2 id="quick-call" className="font-display font-extrabold text-3xl">
-            Rather talk? Give us a call
-          </h2>
-          <div className="mt-8 flex flex-wrap justify-center gap-3">
-            {site.phones.map((phone) => (
-              <a key={phone.label} href={telHref(phone.number)} className={buttonStyles.primary}>
-                <PhoneIcon />
-                {/* The label may wrap on a narrow phone; the number stays whole. */}
-                <span>
-                  {phone.label}:{" "}
-                  <span className="whitespace-nowrap">{formatPhone(phone.number)}</span>
-                </span>
-              </a>
-            ))}
-          </div>
-        </div>
-      </section>
+      <CallToActionBand id="quick-call" title="Rather talk? Give us a call">
+        {site.phones.map((phone) => (
+          <a key={phone.label} href={telHref(phone.number)} className={buttonStyles.primary}>
+            <PhoneIcon />
+            {/* The label may wrap on a narrow phone; the number stays whole. */}
+            <span>
+              {phone.label}: <span className="whitespace-nowrap">{formatPhone(phone.number)}</span>
+            </span>
+          </a>
+        ))}
+      </CallToActionBand>
     </>
   );
 }

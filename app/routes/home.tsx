@@ -9,6 +9,7 @@ import { PostedHours } from "../components/posted-hours.tsx";
 import { RatingBadge } from "../components/rating-badge.tsx";
 import { ResponsivePhoto } from "../components/responsive-photo.tsx";
 import { SectionHeading } from "../components/section-heading.tsx";
+import { ServicesGrid } from "../components/services-grid.tsx";
 import { SessionCard } from "../components/session-card.tsx";
 import { UpcomingEvents } from "../components/upcoming-events.tsx";
 import { smallPrintLink } from "../content/navigation.ts";
@@ -98,17 +99,7 @@ export default function Home({ children: newsletter }: { children?: ReactNode })
         </div>
       </section>
 
-      <section aria-labelledby="offer" className="mx-auto max-w-6xl px-4 py-16">
-        <SectionHeading id="offer" title="What We Offer" />
-        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {site.services.map((service) => (
-            <li key={service.name} className="rounded-2xl bg-brand-50 p-6">
-              <h3 className="font-display font-extrabold text-brand-900 text-xl">{service.name}</h3>
-              <p className="mt-2 text-slate-700">{service.summary}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <ServicesGrid id="offer" title="What We Offer" services={site.services} />
 
       <section id="hours" aria-labelledby="sessions" className="bg-slate-50 py-16">
         <div className="mx-auto max-w-6xl px-4">

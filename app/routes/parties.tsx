@@ -1,5 +1,6 @@
 import { formatDayList, formatTimeRange } from "../../rink/format.ts";
 import { buttonStyles } from "../../ui/button-styles.ts";
+import { CallToActionBand } from "../components/call-to-action-band.tsx";
 import { PhoneIcon } from "../components/icons.tsx";
 import { PageHero } from "../components/page-hero.tsx";
 import { GroupVisitsSection, PartyQuestions, SensorySessions } from "../components/party-guide.tsx";
@@ -85,29 +86,24 @@ export default function Parties() {
         </div>
       </section>
 
-      <section aria-labelledby="book" className="dark-band bg-brand-800 py-16 text-white">
-        <div className="mx-auto max-w-6xl px-4 text-center">
-          <h2 id="book" className="font-display font-extrabold text-3xl sm:text-4xl">
-            {site.pages.parties.closing}
-          </h2>
-          <p className="mt-3 text-brand-50 text-lg">
+      <CallToActionBand
+        id="book"
+        title={site.pages.parties.closing}
+        lead={
+          <>
             Call our {booking.label.toLowerCase()} line at {formatPhone(booking.number)} to pick
             your date.
-          </p>
-          <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <a
-              href={telHref(booking.number)}
-              className={`${buttonStyles.primary} whitespace-nowrap`}
-            >
-              <PhoneIcon />
-              Call {formatPhone(booking.number)}
-            </a>
-            <a href="/contact" className={buttonStyles.secondary}>
-              Send us a message
-            </a>
-          </div>
-        </div>
-      </section>
+          </>
+        }
+      >
+        <a href={telHref(booking.number)} className={`${buttonStyles.primary} whitespace-nowrap`}>
+          <PhoneIcon />
+          Call {formatPhone(booking.number)}
+        </a>
+        <a href="/contact" className={buttonStyles.secondary}>
+          Send us a message
+        </a>
+      </CallToActionBand>
 
       {/* The party guide (issue 34), after the spec's sections: the owner's questions and
           answers, groups and field trips, the sessions marked sensory-friendly. */}
