@@ -1,6 +1,6 @@
 import type { Address, DayHours, NavLink, Phone, SpecialDate } from "../content/types.ts";
-import { directionsUrl } from "../lib/maps.ts";
-import { formatPhone, telHref } from "../lib/phone.ts";
+import { telHref } from "../lib/phone.ts";
+import { AddressPhoneCards } from "./address-phone-cards.tsx";
 import { PhoneIcon } from "./icons.tsx";
 import { PostedHours } from "./posted-hours.tsx";
 import { RatingBadge } from "./rating-badge.tsx";
@@ -70,28 +70,13 @@ export function SiteFooter({
           <h2 id="footer-visit" className="font-display font-extrabold text-lg text-white">
             Visit us
           </h2>
-          <address className="mt-3 not-italic">
-            <a
-              href={directionsUrl(address)}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="underline underline-offset-4"
-            >
-              {address.street}
-              <br />
-              {address.city}, {address.region} {address.postalCode}
-              <span className="sr-only"> (directions, opens in a new tab)</span>
-            </a>
-            <p className="mt-3">
-              {phone.label}:{" "}
-              <a
-                href={telHref(phone.number)}
-                className="whitespace-nowrap underline underline-offset-4"
-              >
-                {formatPhone(phone.number)}
-              </a>
-            </p>
-          </address>
+          <AddressPhoneCards
+            address={address}
+            phones={[phone]}
+            level={3}
+            className="mt-3"
+            tone="dark"
+          />
           <a
             href={telHref(phone.number)}
             className="mt-4 inline-flex items-center gap-2 rounded-full bg-accent-400 px-5 py-2.5 font-bold text-brand-950 hover:bg-accent-300"

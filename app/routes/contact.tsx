@@ -1,11 +1,13 @@
 import { buttonStyles } from "../../ui/button-styles.ts";
+import { AddressPhoneCards } from "../components/address-phone-cards.tsx";
 import { CallToActionBand } from "../components/call-to-action-band.tsx";
 import { ClockIcon, PhoneIcon, PinIcon } from "../components/icons.tsx";
+import { InfoCard } from "../components/info-card.tsx";
 import { PageHero } from "../components/page-hero.tsx";
 import { PostedHours } from "../components/posted-hours.tsx";
 import { site } from "../content/site.ts";
 import { formAction, formSettings } from "../lib/form-endpoints.ts";
-import { directionsUrl, formatAddress, mapUrl } from "../lib/maps.ts";
+import { formatAddress, mapUrl } from "../lib/maps.ts";
 import { formatPhone, phoneByLabel, telHref } from "../lib/phone.ts";
 import { pageMeta } from "../lib/seo.ts";
 
@@ -30,62 +32,26 @@ export function ContactBefore() {
       <div className="mx-auto max-w-6xl px-4 pt-16">
         {/* Address over phones, the hours beside both: no card stretched far past its words. */}
         <div className="grid gap-6 md:grid-cols-2">
-          <section aria-labelledby="contact-address" className="rounded-2xl bg-brand-50 p-6">
-            <h2
-              id="contact-address"
-              className="flex items-center gap-2 font-display font-extrabold text-brand-900 text-xl"
-            >
-              <PinIcon /> Address
-            </h2>
-            <address className="mt-3 not-italic">{formatAddress(site.address)}</address>
-            <a
-              href={directionsUrl(site.address)}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="mt-3 inline-block font-semibold text-brand-800 underline underline-offset-4"
-            >
-              Get directions<span className="sr-only"> (opens in a new tab)</span>
-            </a>
-          </section>
-          <section aria-labelledby="contact-phones" className="rounded-2xl bg-brand-50 p-6">
-            <h2
-              id="contact-phones"
-              className="flex items-center gap-2 font-display font-extrabold text-brand-900 text-xl"
-            >
-              <PhoneIcon /> Phone
-            </h2>
-            <dl className="mt-3 space-y-2">
-              {site.phones.map((phone) => (
-                <div key={phone.label}>
-                  <dt className="font-semibold">{phone.label}</dt>
-                  <dd>
-                    <a
-                      href={telHref(phone.number)}
-                      className="whitespace-nowrap text-brand-800 underline underline-offset-4"
-                    >
-                      {formatPhone(phone.number)}
-                    </a>
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          </section>
-          <section
-            aria-labelledby="contact-hours"
+          <AddressPhoneCards
+            address={site.address}
+            phones={site.phones}
+            level={2}
+            idPrefix="contact"
+            className="rounded-2xl bg-brand-50 p-6"
+          />
+          <InfoCard
+            icon={<ClockIcon />}
+            title="Hours"
+            level={2}
+            id="contact-hours"
             className="rounded-2xl bg-brand-50 p-6 md:col-start-2 md:row-span-2 md:row-start-1"
           >
-            <h2
-              id="contact-hours"
-              className="flex items-center gap-2 font-display font-extrabold text-brand-900 text-xl"
-            >
-              <ClockIcon /> Hours
-            </h2>
             <PostedHours
               hours={site.hours}
               specialDates={site.specialDates}
               timeZone={site.timeZone}
             />
-          </section>
+          </InfoCard>
         </div>
       </div>
     </>

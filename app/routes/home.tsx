@@ -2,8 +2,10 @@ import type { ReactNode } from "react";
 import { dayOf } from "../../rink/calendar-day.ts";
 import { smsConsent } from "../../rink/forms/newsletter.ts";
 import { buttonStyles } from "../../ui/button-styles.ts";
+import { AddressPhoneCards } from "../components/address-phone-cards.tsx";
 import { ComingSoon } from "../components/coming-soon.tsx";
-import { PhoneIcon, PinIcon, StarIcon } from "../components/icons.tsx";
+import { PhoneIcon, StarIcon } from "../components/icons.tsx";
+import { InfoCard } from "../components/info-card.tsx";
 import { OpenStatus } from "../components/open-status.tsx";
 import { PostedHours } from "../components/posted-hours.tsx";
 import { RatingBadge } from "../components/rating-badge.tsx";
@@ -19,8 +21,7 @@ import { buildDate, builtAt } from "../lib/build-date.ts";
 import { fromToday } from "../lib/dated.ts";
 import { upcomingEvents } from "../lib/event-data.ts";
 import { formAction } from "../lib/form-endpoints.ts";
-import { directionsUrl, formatAddress } from "../lib/maps.ts";
-import { formatPhone, phoneByLabel, telHref } from "../lib/phone.ts";
+import { phoneByLabel, telHref } from "../lib/phone.ts";
 import { fullSizeUrl } from "../lib/photo.ts";
 import { pageMeta } from "../lib/seo.ts";
 
@@ -138,44 +139,23 @@ export default function Home({ children: newsletter }: { children?: ReactNode })
           <div className="md:col-span-3">
             <SectionHeading id="find-us" title="Find Us" />
           </div>
-          <div className="rounded-2xl bg-white p-6">
-            <h3 className="flex items-center gap-2 font-display font-extrabold text-brand-900 text-xl">
-              <PinIcon /> Address
-            </h3>
-            <p className="mt-2">
-              <a
-                href={directionsUrl(site.address)}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="text-brand-800 underline underline-offset-4"
-              >
-                {formatAddress(site.address)}
-                <span className="sr-only"> (directions, opens in a new tab)</span>
-              </a>
-            </p>
-          </div>
-          <div className="rounded-2xl bg-white p-6">
-            <h3 className="flex items-center gap-2 font-display font-extrabold text-brand-900 text-xl">
-              <PhoneIcon /> Phone
-            </h3>
-            <p className="mt-2">
-              <a
-                href={telHref(main.number)}
-                className="whitespace-nowrap text-brand-800 underline underline-offset-4"
-              >
-                {formatPhone(main.number)}
-              </a>
-            </p>
-          </div>
-          <div className="rounded-2xl bg-white p-6">
-            <h3 className="flex items-center gap-2 font-display font-extrabold text-brand-900 text-xl">
-              <StarIcon /> Reviews
-            </h3>
-            <p className="mt-2">
+          <AddressPhoneCards
+            address={site.address}
+            phones={[main]}
+            level={3}
+            className="rounded-2xl bg-white p-6"
+          />
+          <InfoCard
+            icon={<StarIcon />}
+            title="Reviews"
+            level={3}
+            className="rounded-2xl bg-white p-6"
+          >
+            <p className="mt-3">
               Families rate us <strong>{site.rating.value.toFixed(1)}</strong> out of 5 on{" "}
               {site.rating.source}.
             </p>
-          </div>
+          </InfoCard>
         </div>
       </section>
 
