@@ -9,6 +9,7 @@ import type { EditorGithub } from "./editor/settings.ts";
 import type { InboxEnv } from "./env.ts";
 import { type FormEndpointDeps, formEndpoint } from "./inbox/form-endpoint.ts";
 import type { NewSubmission } from "./inbox/submission.ts";
+import { type InsightsDeps, insightsRoutes } from "./insights/route.ts";
 import { type ListHooksDeps, listHooks } from "./lists/hooks.ts";
 import { liveUpdateRoute } from "./live-update/route.ts";
 import { type OwnerDeps, ownerRoutes } from "./owner/routes.ts";
@@ -30,11 +31,28 @@ export interface InboxRoutesDeps extends FormEndpointDeps {
    * session. Absent, the editor answers that it is not connected.
    */
   editor?: EditorGithub | undefined;
+  /**
+   * The pages' beacon at /insights/beacon (insights/route.ts): the site's own counts. Absent,
+   * that path is the site's.
+   */
+  insights?: Omit<InsightsDeps, "background" | "siteOrigins" | "now" | "log">;
 }
 
-export function inboxRoutes({ owner, hooks, updates, editor, ...deps }: InboxRoutesDeps) {
+export function inboxRoutes({ owner, hooks, updates, editor, insights, ...deps }: InboxRoutesDeps) {
   const app = new Hono<InboxEnv>();
   app.route("/f", formEndpoint(deps));
+  if (insights) {
+    app.route(
+      "/",
+      insightsRoutes({
+        ...insights,
+        ...(deps.background ? { background: deps.background } : {}),
+        ...(deps.siteOrigins ? { siteOrigins: deps.siteOrigins } : {}),
+        ...(deps.now ? { now: deps.now } : {}),
+        ...(deps.log ? { log: deps.log } : {}),
+      }),
+    );
+  }
   if (hooks) {
     // A text reply that is not a keyword is stored and emailed as the forms' messages are.
     const save = deps.save ?? (async (s: NewSubmission) => deps.inbox.insert(s));

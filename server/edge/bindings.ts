@@ -47,6 +47,8 @@ export interface EdgeBindings {
   NOTIFY_EMAIL?: SendEmail;
   /** The Node server's default a minute per key (wrangler.jsonc; worker-settings.test.ts). */
   FORM_LIMIT?: RateLimit;
+  /** The pages' beacons a minute per client (wrangler.jsonc; insights/route.ts). */
+  INSIGHTS_LIMIT?: RateLimit;
   /** The built site (build/client). */
   ASSETS: Fetcher;
   /** The owner's address(es), comma-separated; no email without it. */

@@ -11,6 +11,10 @@ import type { InboxEnv } from "../env.ts";
 import { defaultRateLimitPerMinute } from "../inbox/form-endpoint.ts";
 import { createNotifier, type Notifier } from "../inbox/notify.ts";
 import { createRateLimiter, type RateDecision } from "../inbox/rate-limit.ts";
+import { eachRecorder } from "../insights/recorder.ts";
+import { beaconsPerMinute } from "../insights/route.ts";
+import { insightsStore } from "../insights/store.ts";
+import { insightsTick } from "../insights/tick.ts";
 import { createOutbox, type Outbox } from "../lists/outbox.ts";
 import { outboxStore } from "../lists/outbox-store.ts";
 import { listHooksOf, listServicesOf, textRulesOf } from "../lists/settings.ts";
@@ -86,6 +90,8 @@ function settingsOf(env: EdgeBindings): SharedSettings & {
 interface Edge {
   notifier?: Notifier;
   outbox?: Outbox;
+  /** The counts' day end and the Monday summary (insights/tick.ts), run by the Cron. */
+  insightsTick: () => Promise<void>;
   app: Hono<EdgeEnv>;
 }
 
@@ -123,6 +129,11 @@ function createEdge(env: EdgeBindings): Edge {
   const limiter = env.FORM_LIMIT
     ? bindingLimiter(env.FORM_LIMIT)
     : createRateLimiter({ perMinute: defaultRateLimitPerMinute });
+  // The site's own counts: each beacon one D1 batch (insights/recorder.ts), after the answer.
+  const insights = insightsStore(sql);
+  const insightsLimiter = env.INSIGHTS_LIMIT
+    ? bindingLimiter(env.INSIGHTS_LIMIT)
+    : createRateLimiter({ perMinute: beaconsPerMinute });
 
   const app = new Hono<EdgeEnv>();
   app.use("*", async (c, next) => {
@@ -157,6 +168,7 @@ function createEdge(env: EdgeBindings): Edge {
       },
       siteOrigins: settings.SITE_ORIGINS,
       editor: settings.editor,
+      insights: { store: insights, recorder: eachRecorder(insights), limiter: insightsLimiter },
       log,
       owner: {
         store: ownerStore(sql),
@@ -181,7 +193,12 @@ function createEdge(env: EdgeBindings): Edge {
     log(`${c.req.method} ${c.req.path} failed: ${String(error)}`);
     return c.text("Internal Server Error", 500);
   });
-  return { notifier, ...(outbox ? { outbox } : {}), app };
+  return {
+    notifier,
+    ...(outbox ? { outbox } : {}),
+    insightsTick: insightsTick({ store: insights }),
+    app,
+  };
 }
 
 // One per isolate: the bindings do not change between its requests.
@@ -255,9 +272,10 @@ export default {
     }
     return response;
   },
-  // The Cron Trigger: one pass over the emails that did not go out, and one over the outbox.
+  // The Cron Trigger: one pass over the emails that did not go out, one over the outbox, and
+  // the counts' clock (the day's end, the Monday summary in its hour).
   async scheduled(_controller: unknown, env: EdgeBindings) {
-    const { notifier, outbox } = edgeFor(env);
-    await Promise.all([notifier?.retryUnsent(), outbox?.drain()]);
+    const { notifier, outbox, insightsTick } = edgeFor(env);
+    await Promise.all([notifier?.retryUnsent(), outbox?.drain(), insightsTick()]);
   },
 };

@@ -186,7 +186,9 @@ export function openInbox(path: string): Inbox {
       batch(list) {
         db.exec("BEGIN IMMEDIATE");
         try {
-          for (const [query, ...params] of list) db.prepare(query).run(...params);
+          // Prepared once per text (the statements are the code's own, a few dozen): a second's
+          // beacons (insights/recorder.ts) are hundreds of the same four.
+          for (const [query, ...params] of list) prepare(query).run(...params);
           db.exec("COMMIT");
         } catch (error) {
           if (db.isTransaction) db.exec("ROLLBACK");

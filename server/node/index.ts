@@ -5,6 +5,10 @@ import pino from "pino";
 import { defaultRateLimitPerMinute } from "../inbox/form-endpoint.ts";
 import { createNotifier } from "../inbox/notify.ts";
 import { createRateLimiter } from "../inbox/rate-limit.ts";
+import { groupRecorder } from "../insights/recorder.ts";
+import { beaconsPerMinute } from "../insights/route.ts";
+import { insightsStore } from "../insights/store.ts";
+import { insightsTick } from "../insights/tick.ts";
 import { createOutbox } from "../lists/outbox.ts";
 import { outboxStore } from "../lists/outbox-store.ts";
 import { listHooksOf, listServicesOf, textRulesOf } from "../lists/settings.ts";
@@ -75,6 +79,12 @@ const outbox =
     : undefined;
 const hooks = listHooksOf(settings.lists, lists, settings.siteUrl);
 
+// The site's own counts: the beacons of a second in one transaction (insights/recorder.ts), and
+// their clock each minute (the day's end, the Monday summary).
+const insights = insightsStore(inbox.sql);
+const insightsRecorder = groupRecorder(insights, { log });
+const insightsClock = insightsTick({ store: insights });
+
 let app: ReturnType<typeof createApp>;
 try {
   app = createApp({
@@ -96,6 +106,11 @@ try {
     trustProxy: settings.trustProxy,
     siteOrigins: settings.siteOrigins,
     ...(settings.editor ? { editor: settings.editor } : {}),
+    insights: {
+      store: insights,
+      recorder: insightsRecorder,
+      limiter: createRateLimiter({ perMinute: beaconsPerMinute }),
+    },
     owner: {
       store: ownerStore(inbox.sql, { afterDelete: () => inbox.scrub() }),
       deletions: deletions(inbox.sql, deletionKeyFor(settings.databasePath)),
@@ -115,6 +130,13 @@ try {
 }
 if (settings.mail && notifier) notifier.start(settings.mail.retryIntervalMs);
 outbox?.start(settings.lists.retrySeconds * 1000);
+const runInsightsClock = () =>
+  insightsClock().catch((error) => {
+    log(`insights: the day's end failed: ${error instanceof Error ? error.message : error}`);
+  });
+void runInsightsClock();
+const insightsTimer = setInterval(runInsightsClock, 60_000);
+insightsTimer.unref();
 
 let stopping = false;
 
@@ -167,6 +189,8 @@ async function shutdown(signal: string) {
   await closed;
   await notifier?.stop();
   await outbox?.stop();
+  clearInterval(insightsTimer);
+  await insightsRecorder.flush();
   mailer?.close();
   inbox.close();
   logger.info("stopped; inbox closed");

@@ -65,6 +65,11 @@ export interface InboxTarget {
   output(): string;
   /** The database's files on disk (Node's SQLite file and its WAL; D1 is Cloudflare's). */
   databaseFiles?(): string[];
+  /**
+   * The files the database is kept in on this machine, on both homes (D1's: wrangler's local
+   * SQLite file and its WAL), for the tests that search every byte stored (tests/insights.test.ts).
+   */
+  storageFiles(): string[];
   /** Stops it and starts it again on the same address and database, with these settings too. */
   restart(settings: Record<string, string>): Promise<void>;
   stop(): Promise<void>;
@@ -153,6 +158,7 @@ export async function nodeTarget(
     },
     output: () => printedBefore + server.output(),
     databaseFiles: () => [databasePath, `${databasePath}-wal`].filter((file) => existsSync(file)),
+    storageFiles: () => [databasePath, `${databasePath}-wal`].filter((file) => existsSync(file)),
     async restart(settings) {
       await server.stop();
       printedBefore += server.output();
@@ -196,6 +202,8 @@ export async function edgeTarget(
     query: edge.rows,
     sql: fileRunner(edge.databaseFile),
     tick: edge.runScheduled,
+    storageFiles: () =>
+      [edge.databaseFile(), `${edge.databaseFile()}-wal`].filter((file) => existsSync(file)),
     mails: edge.mails,
     waitForMails: edge.waitForMails,
     output: edge.output,

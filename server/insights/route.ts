@@ -1,0 +1,167 @@
+// POST /insights/beacon (rink/insights.ts's path and shape), the pages' own count of page views,
+// actions and real phones' vitals. In order: the method, Global Privacy Control and Do Not Track
+// (not counted, still 204: the page need not know), the origin, the body's size (413 past 2 KB,
+// unread), its type (text/plain from navigator.sendBeacon, or application/json), the rate limit
+// per client, bots; then the beacon is read (400 for one the pages never send) and reduced at
+// once to what is counted (classify.ts): the address and the user agent only as the day's
+// salted hash, the referrer as its kind and site. Answered 204 before it is written (recorder.ts).
+import type { Context } from "hono";
+import { Hono } from "hono";
+import { rinkDate } from "../../rink/clock.ts";
+import {
+  type Beacon,
+  insightsBeaconPath,
+  maxBeaconBytes,
+  readBeaconText,
+} from "../../rink/insights.ts";
+import { bodyLimit } from "../body-limit.ts";
+import type { InboxEnv } from "../env.ts";
+import { originIsHost } from "../inbox/form-endpoint.ts";
+import type { RateDecision } from "../inbox/rate-limit.ts";
+import { subscriberKey } from "../inbox/subscriber-key.ts";
+import { escapingLog } from "../log-text.ts";
+import { inboxHeaders } from "../security-headers.ts";
+import { asksNotToBeCounted, classifyReferrer, deviceClass, isBotAgent } from "./classify.ts";
+import type { Recorder } from "./recorder.ts";
+import { beaconStatements, type Hit, type InsightsStore, visitorHash } from "./store.ts";
+
+/** Beacons a minute per client: a family browsing fast sends a view, vitals and a tap a page. */
+export const beaconsPerMinute = 120;
+
+export interface InsightsDeps {
+  store: Pick<InsightsStore, "salt">;
+  recorder: Recorder;
+  /** Beacons a minute per client (Node's limiter, the Worker's ratelimits binding). */
+  limiter: { take(key: string): RateDecision | Promise<RateDecision> };
+  /** Keeps the write running after the answer (a Worker's waitUntil); Node's process lives on. */
+  background?: (c: Context<InboxEnv>, task: Promise<unknown>) => void;
+  /** Origins besides the site's own whose pages may send beacons here. */
+  siteOrigins?: readonly string[];
+  now?: () => Date;
+  log?: (message: string) => void;
+}
+
+const typeAllowed = (type: string | undefined) => {
+  const essence = (type ?? "").split(";", 1)[0]?.trim().toLowerCase();
+  return essence === "text/plain" || essence === "application/json";
+};
+
+/** A random whole number for a vitals row's key (53 bits: a JavaScript number exactly). */
+const sampleKey = () => {
+  const [high = 0, low = 0] = crypto.getRandomValues(new Uint32Array(2));
+  return (high & 0x1fffff) * 2 ** 32 + low;
+};
+
+export function insightsRoutes(deps: InsightsDeps) {
+  const now = deps.now ?? (() => new Date());
+  const log = deps.log ?? escapingLog((message) => console.error(message));
+  const siteOrigins = new Set(deps.siteOrigins ?? []);
+  const otherHosts = [...siteOrigins].flatMap((origin) => {
+    try {
+      return [new URL(origin).hostname];
+    } catch {
+      return [];
+    }
+  });
+  // The day's salt, read once a day per process or isolate (the store makes it if need be).
+  let salt: { day: string; value: Promise<string> } | undefined;
+  const saltOf = (day: string) => {
+    if (salt?.day !== day) {
+      const value = deps.store.salt(day);
+      salt = { day, value };
+      // A failed read is tried again by the next beacon.
+      value.catch(() => {
+        if (salt?.value === value) salt = undefined;
+      });
+    }
+    return salt.value;
+  };
+
+  /** The beacon as counted (null: not counted), its request reduced to what is kept. */
+  async function hitOf(
+    beacon: Beacon,
+    url: string,
+    client: string,
+    userAgent: string,
+  ): Promise<Hit | null> {
+    const day = rinkDate(now());
+    const device = deviceClass(userAgent);
+    if (beacon.type === "view") {
+      return {
+        type: "view",
+        day,
+        path: beacon.path,
+        source: classifyReferrer(beacon.ref, [new URL(url).hostname, ...otherHosts]),
+        device,
+        visitor: await visitorHash(await saltOf(day), client, userAgent),
+      };
+    }
+    if (beacon.type === "action") return { ...beacon, day, device };
+    // The speed the owner sees is the phones': a laptop's figures would flatter it.
+    return device === "phone" ? { ...beacon, day, sample: sampleKey() } : null;
+  }
+
+  const app = new Hono<InboxEnv>();
+  const answer = (c: Context<InboxEnv>, status: 204 | 400 | 403 | 405 | 413 | 415 | 429) => {
+    for (const [name, value] of Object.entries(inboxHeaders)) c.header(name, value);
+    return status === 204 ? c.body(null, 204) : c.text(refusals[status], status);
+  };
+
+  app.all(insightsBeaconPath, async (c, next) => {
+    if (c.req.method !== "POST") {
+      c.header("Allow", "POST");
+      return answer(c, 405);
+    }
+    const gpc = c.req.header("sec-gpc");
+    const dnt = c.req.header("dnt");
+    if (asksNotToBeCounted({ gpc, dnt })) return answer(c, 204);
+    const origin = c.req.header("origin");
+    if (
+      origin !== undefined &&
+      !siteOrigins.has(origin) &&
+      !originIsHost(origin, c.req.header("host"))
+    ) {
+      return answer(c, 403);
+    }
+    return next();
+  });
+  app.post(
+    insightsBeaconPath,
+    bodyLimit({ maxSize: maxBeaconBytes, onError: (c) => answer(c, 413) }),
+    async (c) => {
+      if (!typeAllowed(c.req.header("content-type"))) return answer(c, 415);
+      const client = subscriberKey(c.get("client")?.address ?? "unknown");
+      const decision = await deps.limiter.take(`insights ${client}`);
+      if (!decision.ok) {
+        c.header("Retry-After", String(decision.retryAfterSeconds));
+        return answer(c, 429);
+      }
+      const userAgent = c.req.header("user-agent");
+      if (!userAgent || isBotAgent(userAgent)) return answer(c, 204);
+      const reading = readBeaconText(await c.req.text());
+      if (!reading.ok) return answer(c, 400);
+      try {
+        const hit = await hitOf(reading.beacon, c.req.url, client, userAgent);
+        if (!hit) return answer(c, 204);
+        const writing = deps.recorder.record(beaconStatements(hit)).catch((error) => {
+          log(`insights: a beacon was not stored: ${error instanceof Error ? error.message : ""}`);
+        });
+        deps.background?.(c, writing);
+      } catch (error) {
+        // The database not answering the day's salt: a count lost, never an error page.
+        log(`insights: a beacon was not counted: ${error instanceof Error ? error.message : ""}`);
+      }
+      return answer(c, 204);
+    },
+  );
+  return app;
+}
+
+const refusals = {
+  400: "Not a beacon this site's pages send.",
+  403: "Beacons are taken only from this site's pages.",
+  405: "Beacons are sent with POST.",
+  413: `A beacon is at most ${maxBeaconBytes} bytes.`,
+  415: "A beacon is text/plain or application/json.",
+  429: "Too many beacons from this connection; try again in a minute.",
+} as const;
