@@ -9,14 +9,22 @@
 //     open and closed, with the whole page in view;
 //   - nothing wakes ICU on the way to a working page: the first Intl formatter with a time
 //     zone or the first localeCompare is the longest task of a phone's start (~250 and ~80 ms
-//     at Lighthouse's 4x slowdown); the rink's clock comes from the build's offset table.
+//     at Lighthouse's 4x slowdown); the rink's clock comes from the build's offset table;
+//   - React only when touched (issue 43): a page read to the end without touching its form
+//     asks for none of its island's code, and the first tap or click in the form loads it.
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
+import { sitePages } from "../../app/site-pages.ts";
 import { testSiteDir } from "../support/build.ts";
-import { assetsNamedBy, importsOf, withImports } from "../support/page-scripts.ts";
+import {
+  assetsNamedBy,
+  importsOf,
+  islandAssetsNamedBy,
+  withImports,
+} from "../support/page-scripts.ts";
 import { expect, gotoHydrated, sizeName, test, viewports } from "./fixtures.ts";
 import { loadBeforeHydration, recordShifts, shiftsSoFar, twoFrames } from "./layout-shift.ts";
 import { everyPage, unknownPath } from "./site-facts.ts";
@@ -196,6 +204,67 @@ test.describe("loading and hydrating", () => {
         const heard = requested.map((url) => new URL(url).pathname);
         for (const script of named)
           expect(heard, "the page did load its scripts").toContain(script);
+      });
+    }
+  }
+});
+
+// A visitor who reads a page with a form to the end, a screen at a time, and never touches the
+// form gets none of its island's code (React and the form's component, about 60 KiB): the
+// network shows no request for it, and the island is still as built. Then the first tap (a
+// phone) or click (a laptop) in the form asks for it and the island hydrates. The bytes are
+// scripts/budgets.ts's (10 KB read to the end, 70 KB once touched).
+test.describe("React only when touched", () => {
+  const withIslands = sitePages.filter((p) => "shell" in p && p.shell).map((p) => p.path);
+  for (const viewport of [viewports.mobile, viewports.desktop]) {
+    for (const path of withIslands) {
+      test(`${path} at ${sizeName(viewport)}: read to the end, no island code; the first tap in the form loads it`, async ({
+        browser,
+        baseURL,
+        request,
+      }) => {
+        const mobile = viewport === viewports.mobile;
+        const context = await browser.newContext({
+          baseURL,
+          viewport,
+          isMobile: mobile,
+          hasTouch: mobile,
+        });
+        try {
+          const page = await context.newPage();
+          // A context of its own (a phone is isMobile from its start): its errors checked here.
+          const errors: string[] = [];
+          page.on("pageerror", (e) => errors.push(e.message));
+          page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+          const island = islandAssetsNamedBy(await (await request.get(path)).text());
+          expect(island.size, `${path} places an island`).toBeGreaterThan(0);
+          const asked: string[] = [];
+          page.on("request", (r) => {
+            const { pathname } = new URL(r.url());
+            if (island.has(pathname)) asked.push(pathname);
+          });
+          await page.goto(path);
+          await page.waitForLoadState("networkidle");
+          const height = await page.evaluate(() => document.documentElement.scrollHeight);
+          for (let y = 0; y <= height; y += viewport.height / 2) {
+            await page.evaluate((top) => window.scrollTo(0, top), y);
+            await page.waitForTimeout(50);
+          }
+          await page.waitForLoadState("networkidle");
+          await page.waitForTimeout(300);
+          expect(asked, "the island's code, read to the end without touching the form").toEqual([]);
+          await expect(page.locator("astro-island[ssr]")).toHaveCount(1);
+
+          const field = page.locator("astro-island form input:visible").first();
+          if (mobile) await field.tap();
+          else await field.click();
+          await expect(page.locator("astro-island[ssr]")).toHaveCount(0);
+          expect(new Set(asked), "the touch loads the island's code").toEqual(island);
+          await expect(field).toBeFocused();
+          expect(errors, "errors in the browser").toEqual([]);
+        } finally {
+          await context.close();
+        }
       });
     }
   }
