@@ -10,6 +10,7 @@ import type { InboxEnv } from "./env.ts";
 import { type FormEndpointDeps, formEndpoint } from "./inbox/form-endpoint.ts";
 import type { NewSubmission } from "./inbox/submission.ts";
 import { type InsightsDeps, insightsRoutes } from "./insights/route.ts";
+import type { InsightsStore } from "./insights/store.ts";
 import { type ListHooksDeps, listHooks } from "./lists/hooks.ts";
 import { liveUpdateRoute } from "./live-update/route.ts";
 import { type OwnerDeps, ownerRoutes } from "./owner/routes.ts";
@@ -35,7 +36,10 @@ export interface InboxRoutesDeps extends FormEndpointDeps {
    * The pages' beacon at /insights/beacon (insights/route.ts): the site's own counts. Absent,
    * that path is the site's.
    */
-  insights?: Omit<InsightsDeps, "background" | "siteOrigins" | "now" | "log">;
+  insights?: Omit<InsightsDeps, "background" | "siteOrigins" | "now" | "log" | "store"> & {
+    /** The counts' store: the beacon's salt, and the owner's page's reads. */
+    store: InsightsStore;
+  };
 }
 
 export function inboxRoutes({ owner, hooks, updates, editor, insights, ...deps }: InboxRoutesDeps) {
@@ -87,6 +91,7 @@ export function inboxRoutes({ owner, hooks, updates, editor, insights, ...deps }
       ownerRoutes({
         background: deps.background,
         editorConnected: Boolean(editor),
+        ...(insights ? { insights: insights.store } : {}),
         ...(updates
           ? { updates: { ...(deps.outbox ? { outbox: deps.outbox } : {}), ...updates } }
           : {}),

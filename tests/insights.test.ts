@@ -13,7 +13,25 @@ import {
   edgeTarget,
   type InboxTarget,
   nodeTarget,
+  ownerAddress,
+  pageRequest,
 } from "./support/inbox-targets.ts";
+
+/** The text of each row of the table captioned `caption`, cell by cell. */
+function tableRows(html: string, caption: string): string[][] {
+  const start = html.indexOf(`<caption>${caption}</caption>`);
+  if (start < 0) return [];
+  const table = html.slice(start, html.indexOf("</table>", start));
+  return [...table.matchAll(/<tr>(.*?)<\/tr>/g)].map(([, row = ""]) =>
+    [...row.matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)].map(([, cell = ""]) =>
+      cell
+        .replace(/<[^>]+>/g, "")
+        .replaceAll("&#39;", "'")
+        .replaceAll("&amp;", "&"),
+    ),
+  );
+}
+
 import { flood, laptopAgent, phoneAgent } from "./support/insights-flood.ts";
 
 const nextClient = clientAddresses("10.45");
@@ -192,6 +210,96 @@ describe.for([
     ]) {
       expect(bytes.includes(trace), trace).toBe(false);
     }
+  });
+  it("shows the owner this week's line on the home and the page's figures, each chart with its table", async () => {
+    // A signup through the form, as the inbox counts signups.
+    const signup = await fetch(`${target.url}/f/newsletter`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        Accept: "application/json",
+        Origin: target.url,
+        [target.clientHeader]: nextClient(),
+      },
+      body: JSON.stringify({ email: "family@example.com", phone: "" }),
+    });
+    expect(signup.status).toBe(200);
+    const client = nextClient();
+    const post = (path: string, fields: Record<string, string>, cookie?: string) =>
+      pageRequest(target, client, path, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields).toString(),
+        ...(cookie ? { cookie } : {}),
+      });
+    const links = () =>
+      target.mails().filter((m) => m.subject === "Your sign-in link for the rink's inbox");
+    await post("/inbox/sign-in", { email: ownerAddress });
+    await eventually(() => expect(links()).toHaveLength(1));
+    const token = /\/inbox\/auth\?token=(\S+)/.exec(links().at(-1)?.text ?? "")?.[1] ?? "";
+    const auth = await post("/inbox/auth", { token });
+    expect(auth.status).toBe(303);
+    const cookie = (auth.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const get = async (path: string) => {
+      const res = await pageRequest(target, client, path, { cookie });
+      expect(res.status).toBe(200);
+      return res.text();
+    };
+
+    // The three visits of the tests above (Mum, Dad, the guide's reader), Mum's call, the form's signup.
+    const home = await get("/inbox/");
+    expect(home).toContain(
+      '<p class="week"><a href="/inbox/insights">This week: 3 visits, 1 call tapped, 1 signup</a></p>',
+    );
+    expect(home).toContain('<a class="door" href="/inbox/insights">');
+
+    const page = await get("/inbox/insights");
+    expect(page).toContain("<h1>How the site is doing</h1>");
+    expect(page).not.toContain("<script");
+    // Five charts, each a picture for the eye beside its table.
+    expect(page.match(/<svg class="chart"[^>]*aria-hidden="true"/g)).toHaveLength(5);
+    expect(tableRows(page, "Top pages, last 28 days")).toEqual([
+      ["Page", "Views", "Visitors who started there"],
+      ["Home (/)", "2", "1"],
+      ["/about", "1", "1"],
+      ["/events", "1", "1"],
+      ["/parties", "1", "0"],
+    ]);
+    expect(tableRows(page, "Where visitors came from, last 28 days")).toEqual([
+      ["From", "Visitors", "Sites"],
+      ["Search (Google, Bing …)", "1", "Google 1"],
+      ["Social (Facebook, Instagram …)", "1", "Facebook 1"],
+      ["Direct (typed, saved, an app, a text)", "0", ""],
+      ["Other sites", "1", "indyparent.com 1"],
+    ]);
+    const weeks = tableRows(page, "Actions a week");
+    expect(weeks).toHaveLength(9);
+    expect(weeks.at(-1)?.slice(1)).toEqual(["1", "0", "1", "0", "0", "0"]);
+    expect(tableRows(page, "Signups and messages a week").at(-1)?.slice(1)).toEqual(["1", "0"]);
+    expect(tableRows(page, "Visits a day, by week").at(-1)?.at(8)).toBe("3");
+    expect(tableRows(page, "Speed on phones by page, last 28 days")).toEqual([
+      [
+        "Page",
+        "Phone views",
+        "Main content shown (LCP)",
+        "Answer to a tap (INP)",
+        "Things moving (CLS)",
+        "First thing shown (FCP)",
+        "Server's first byte (TTFB)",
+      ],
+      ["/parties", "1", "2.3 s Good", "150 ms Good", "0.02 Good", "1.4 s Good", "0.5 s Good"],
+    ]);
+
+    // The owner turns the Monday email off, and on again.
+    expect(page).toContain("The Monday email is on");
+    const off = await post("/inbox/insights/summary", { on: "0" }, cookie);
+    expect(off.status).toBe(303);
+    expect(await get("/inbox/insights")).toContain("The Monday email is off for you.");
+    expect(target.query("SELECT email FROM insight_summary_off")).toEqual([
+      { email: ownerAddress },
+    ]);
+    await post("/inbox/insights/summary", { on: "1" }, cookie);
+    expect(target.query("SELECT email FROM insight_summary_off")).toEqual([]);
   });
 });
 

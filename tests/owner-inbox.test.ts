@@ -212,6 +212,7 @@ describe.for([
       ["/inbox/?view=messages", "Messages"],
       ["/inbox/?view=signups", "Signups"],
       ["/inbox/updates", "Post an update"],
+      ["/inbox/insights", "How the site is doing"],
       ["/admin/", "Edit the site"],
     ]);
     // What needs the owner goes once it is handled, and comes back when marked new again.

@@ -1,10 +1,12 @@
 // The owner's home at /inbox/ once signed in (issue 33): what needs the owner first (new
 // messages and signups, the update the site shows now, a list or the editor not connected),
-// then the four doors, each one tap away: Messages, Signups, Post an update, Edit the site.
+// then the doors, each one tap away: Messages, Signups, Post an update, How the site is doing,
+// Edit the site. With the site's own counts, the first screen says this week's in one line.
 // Phone first: one column of large links. Its words are words.ts's.
 import { momentWords } from "../../rink/clock.ts";
 import type { LiveUpdate } from "../../rink/live-update.ts";
 import { buttonStyles } from "../../ui/button-styles.ts";
+import { insightsPath, insightsWords } from "../insights/page.ts";
 import type { ListId } from "../lists/service.ts";
 import { h } from "./html.ts";
 import { layout } from "./pages.ts";
@@ -28,6 +30,8 @@ export interface HomePageData {
   listsNotConnected: ListId[];
   /** Whether the editor's GitHub App is set up (editor/): else "Edit the site" cannot save. */
   editorConnected: boolean;
+  /** This week's visits, calls tapped and signups (insights/); null without the counts. */
+  thisWeek?: { visits: number; calls: number; signups: number } | null;
 }
 
 interface Attention {
@@ -100,6 +104,13 @@ function HomeBody(data: HomePageData) {
   const { doors } = words;
   return [
     h("h1", { key: "h" }, words.heading),
+    data.thisWeek
+      ? h(
+          "p",
+          { key: "w", className: "week" },
+          h("a", { href: insightsPath }, insightsWords.thisWeek(data.thisWeek)),
+        )
+      : null,
     h(
       "section",
       { key: "a", "aria-labelledby": "attention-heading", className: "attention" },
@@ -132,6 +143,7 @@ function HomeBody(data: HomePageData) {
         }),
         h(Door, { href: "/inbox/?view=signups", ...doors.signups, fresh: data.counts.newSignups }),
         data.updates ? h(Door, { href: "/inbox/updates", ...doors.updates }) : null,
+        data.thisWeek ? h(Door, { href: insightsPath, ...insightsWords.door }) : null,
         h(Door, { href: "/admin/", ...doors.editor }),
       ),
     ),

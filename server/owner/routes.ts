@@ -14,6 +14,9 @@ import { formOfKind } from "../inbox/forms.ts";
 import type { Mailer } from "../inbox/notify.ts";
 import type { RateDecision } from "../inbox/rate-limit.ts";
 import { subscriberKey } from "../inbox/subscriber-key.ts";
+import { mountInsightsRoutes } from "../insights/owner-routes.ts";
+import { thisWeek } from "../insights/report.ts";
+import type { InsightsStore } from "../insights/store.ts";
 import { headline } from "../lists/updates.ts";
 import { escapingLog } from "../log-text.ts";
 import {
@@ -67,6 +70,11 @@ export interface OwnerDeps {
   updates?: UpdatesDeps;
   /** Whether the editor's GitHub App is set up: the home says so when it is not. */
   editorConnected?: boolean;
+  /**
+   * The site's own counts (insights/): "How the site is doing" at /inbox/insights and the
+   * home's line for this week. Absent, neither.
+   */
+  insights?: InsightsStore;
   now?: () => Date;
   log?: (message: string) => void;
 }
@@ -204,12 +212,14 @@ export function ownerRoutes(deps: OwnerDeps) {
   /** What the home says: the counts, the update the site shows now, what is not connected. */
   async function homeData() {
     const updates = deps.updates;
-    const [counts, current] = await Promise.all([
+    const [counts, current, week] = await Promise.all([
       store.counts(),
       updates ? updates.store.current(now().toISOString()) : null,
+      deps.insights ? thisWeek(deps.insights, now()) : null,
     ]);
     return {
       counts,
+      thisWeek: week,
       updates: Boolean(updates),
       live: current
         ? { update: current, headline: headline(current.kind, current.date, current.hours?.[0]) }
@@ -425,6 +435,8 @@ export function ownerRoutes(deps: OwnerDeps) {
     await audit(c.get("owner"), "emptied spam", `${deleted} submissions`);
     return c.redirect("/inbox/?view=spam", 303);
   });
+
+  if (deps.insights) mountInsightsRoutes(app, { store: deps.insights, signedIn, audit, now });
 
   if (deps.updates) {
     mountUpdateRoutes(app, {
