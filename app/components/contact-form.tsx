@@ -12,7 +12,6 @@ import { controlAria, controlStyles } from "../../ui/field-styles.ts";
 import { Honeypot } from "../../ui/honeypot.ts";
 import type { Phone } from "../content/types.ts";
 import { formatPhone, telHref } from "../lib/phone.ts";
-import { reportAction } from "../lib/site-actions.ts";
 import {
   type ContactStatus,
   type ContactTarget,
@@ -80,7 +79,7 @@ export function ContactForm({ action, target, phone, onSuccess }: ContactFormPro
     const result = await submitContact(data, target);
     if (result.kind === "success") {
       // Counted by the site's beacon (issue 45), where the page has one.
-      reportAction({ action: "message_sent" });
+      window.rinkAction?.({ action: "message_sent" });
       onSuccess();
     }
     // On error the inputs keep what was typed: they are uncontrolled and never reset.

@@ -1,19 +1,19 @@
-// The actions that matter to the rink, as the page's parts say them to its beacon
-// (app/browser/beacon.ts, issue 45): the forms' islands tell it when the inbox accepted a
-// signup or a message; links are read from the tap itself. A DOM event, so an island carries
-// no beacon code and a page without the beacon (a static host) loses nothing.
+// The actions that matter to the rink, as the forms' islands tell the page's beacon
+// (app/browser/beacon.ts, issue 45) that the inbox took a signup or a message; links are read
+// from the tap itself. The beacon puts `rinkAction` on the window; an island calls it where it
+// is there (as the spec's own analytics call goes "if an analytics function exists"), so an
+// island carries no beacon code, shares no module with the page's script (no chunk, no request
+// more), and a page without the beacon (a static host) loses nothing.
 import type { BeaconAction } from "../../rink/insights.ts";
-
-/** The event's name on `window`. */
-export const siteActionEvent = "rink:action";
 
 export interface SiteAction {
   action: BeaconAction;
   label?: string;
 }
 
-/** Says an action happened; the beacon, where the page has one, counts it. */
-export function reportAction(detail: SiteAction): void {
-  if (typeof window === "undefined") return;
-  window.dispatchEvent(new CustomEvent<SiteAction>(siteActionEvent, { detail }));
+declare global {
+  interface Window {
+    /** The page's beacon, where the site counts its visits (app/browser/beacon.ts). */
+    rinkAction?: (detail: SiteAction) => void;
+  }
 }

@@ -9,7 +9,6 @@ import {
 } from "../../rink/forms/newsletter.ts";
 import { phoneDigitsOf } from "../../rink/forms/phone.ts";
 import { validationMessages } from "../../rink/forms/validate.ts";
-import { reportAction } from "./site-actions.ts";
 
 declare global {
   interface Window {
@@ -119,7 +118,9 @@ export function trackNewsletterSignup(
   types: NewsletterPayload["signup_types"],
   gtag: Window["gtag"] = typeof window === "undefined" ? undefined : window.gtag,
 ): void {
-  reportAction({ action: "newsletter_signup", label: signupLabel(types) });
+  if (typeof window !== "undefined") {
+    window.rinkAction?.({ action: "newsletter_signup", label: signupLabel(types) });
+  }
   gtag?.("event", "newsletter_signup", {
     event_category: "engagement",
     event_label: signupLabel(types),
