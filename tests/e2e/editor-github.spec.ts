@@ -6,19 +6,29 @@
 // (tests/support/github-stand-in.ts) then has one new commit changing content/sessions.yml,
 // naming the owner. A change the site could not be built from (a weekly event left with a
 // week of the month) is refused by the proxy: the editor says what to fix, and nothing is
-// committed. The site is the test build, its editor's configuration written for the
+// committed. A 4 MB photo from a phone goes on an event: the browser makes it a WebP of at
+// most 2048 px before it is sent (admin/config.yml), and one commit of content/ lands. A photo
+// nothing shows is deleted (one commit); one a page shows is refused, the pages named, and
+// nothing is committed. The site is the test build, its editor's configuration written for the
 // stand-in's repository as the build writes GITHUB_REPO. Then, signed out, /admin/ leads to
 // the emailed-link sign-in, and the proxy answers 401.
 // Nothing reaches the internet: any request to another origin fails the test.
-import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import sharp from "sharp";
 import { parse } from "yaml";
+import { photoPath } from "../../rink/content/schema.ts";
 import { editorConfig } from "../../tooling/editor-config.ts";
 import { testSiteDir } from "../support/build.ts";
 import { tempDir } from "../support/fake-site.ts";
 import { type GithubStandIn, standInRepo, startGithubStandIn } from "../support/github-stand-in.ts";
 import { type InboxTarget, nodeTarget, ownerAddress } from "../support/inbox-targets.ts";
-import { saveFirstEventWeekly, saveFridayPrice } from "./editor-steps.ts";
+import {
+  deletePhoto,
+  saveFirstEventPhoto,
+  saveFirstEventWeekly,
+  saveFridayPrice,
+} from "./editor-steps.ts";
 import { expect, test, viewports } from "./fixtures.ts";
 import { screenshotDir } from "./host-screenshots.ts";
 import { signInToTarget } from "./owner-sign-in.ts";
@@ -27,9 +37,17 @@ let github: GithubStandIn;
 let target: InboxTarget;
 const site = tempDir("rink-editor-site-");
 
+/** A photo in content/photos/ that no page shows (an old flyer, say). */
+const unusedPhoto = "old-flyer.jpg";
+
 test.beforeAll(async () => {
   test.setTimeout(60_000);
-  github = await startGithubStandIn();
+  const flyer = await sharp({
+    create: { width: 800, height: 600, channels: 3, background: "#c04080" },
+  })
+    .jpeg()
+    .toBuffer();
+  github = await startGithubStandIn({ files: { [`content/photos/${unusedPhoto}`]: flyer } });
   cpSync(testSiteDir, site.path, { recursive: true });
   const config = join(site.path, "admin/config.yml");
   writeFileSync(config, editorConfig(readFileSync(config, "utf8"), standInRepo));
@@ -46,13 +64,15 @@ test.use({
   actionTimeout: 20_000,
   navigationTimeout: 30_000,
   // The errors expected: the browser's note of the proxy's 422 for a change the site cannot
-  // be built from, and the editor's own log of the refused save.
+  // be built from (and for a photo in use), the editor's own log of the refused save, and the
+  // page's policy refusing the EXIF reader Sveltia fetches from unpkg.com for a JPEG's details
+  // (nothing leaves the site: tooling/build-admin.ts).
   allowedConsoleErrors:
-    /status of 422 \(Unprocessable (Entity|Content)\) \(http:\/\/127\.0\.0\.1:\d+\/admin\/api\/graphql\)$|^\{status: 422, message: Not saved: .*\} \(http:\/\/127\.0\.0\.1:\d+\/admin\/sveltia-cms\.js\)$/,
+    /Loading the script 'https:\/\/unpkg\.com\/exifr@[\d.]+\/dist\/lite\.esm\.mjs' violates the following Content Security Policy directive: "script-src 'self'"|status of 422 \(Unprocessable (Entity|Content)\) \(http:\/\/127\.0\.0\.1:\d+\/admin\/api\/graphql\)$|^\{status: 422, message: Not saved: .*\} \(http:\/\/127\.0\.0\.1:\d+\/admin\/sveltia-cms\.js\)$/,
 });
 test.setTimeout(180_000);
 
-test("the owner changes the Friday price in /admin/ without a GitHub account; one commit lands", async ({
+test("the owner opens the editor signed in, changes the Friday price, adds and deletes photos; each one commit of content/", async ({
   page,
 }) => {
   const external: string[] = [];
@@ -138,6 +158,91 @@ test("the owner changes the Friday price in /admin/ without a GitHub account; on
   await page.screenshot({ path: join(screenshotDir, "hand/E-editor-1280.png") });
 
   expect(await signInSeen()).toEqual([]);
+
+  // A 4 MB photo from a phone on the first event (a JPEG of 4000x3000, made here), back at
+  // the phone's size.
+  await page.setViewportSize(viewports.mobile);
+  const phonePhoto = join(site.path, "phone-photo.jpg");
+  // Broad light and colour with a camera's fine grain, kept at JPEG quality 95 as a phone
+  // keeps it: about 4.6 MB.
+  const [width, height] = [4000, 3000];
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const light = [
+        120 + 80 * Math.sin(x / 300),
+        90 + 60 * Math.cos(y / 200),
+        140 + 70 * Math.sin((x + y) / 500),
+      ];
+      for (let c = 0; c < 3; c++) {
+        pixels[(y * width + x) * 3 + c] = (light[c] ?? 0) + (Math.random() - 0.5) * 24;
+      }
+    }
+  }
+  await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toFile(phonePhoto);
+  const phoneBytes = statSync(phonePhoto).size;
+  expect(phoneBytes).toBeGreaterThan(4_000_000);
+  const withPhoto = github.commits().length;
+  await page.goto(`${target.url}/admin/`);
+  const alt = "Families skating on the homeschool afternoon.";
+  // (The refused change to the first event above is offered back, and discarded.)
+  await saveFirstEventPhoto(page, phonePhoto, alt, { draftLeft: true });
+  // One commit touching only content/: the event and its photo, a WebP, much smaller.
+  await expect.poll(() => github.commits().length).toBe(withPhoto + 1);
+  const photoCommit = github.commits()[0];
+  expect(photoCommit?.files.sort()).toEqual([
+    "content/events.yml",
+    "content/photos/phone-photo.webp",
+  ]);
+  const committed = github.bytes("content/photos/phone-photo.webp");
+  const meta = await sharp(committed).metadata();
+  expect(meta.format).toBe("webp");
+  expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBe(2048);
+  // A few hundred KB at most, a tenth of what the phone took or less.
+  expect(committed.length).toBeLessThan(500_000);
+  expect(committed.length).toBeLessThan(phoneBytes / 10);
+  test.info().annotations.push({
+    type: "photo",
+    description: `${phoneBytes} bytes of JPEG, 4000x3000 -> ${committed.length} bytes of WebP, ${meta.width}x${meta.height}`,
+  });
+  console.log(`photo: ${phoneBytes} -> ${committed.length} bytes, ${meta.width}x${meta.height}`);
+  const event = (
+    parse(github.file("content/events.yml")) as {
+      events: { title: string; photo?: { image: string; alt: string } }[];
+    }
+  ).events[0];
+  expect(event?.title).toBe("Homeschool skate");
+  expect(photoPath.exec(event?.photo?.image ?? "")?.groups?.name).toBe("phone-photo.webp");
+  expect(event?.photo?.alt).toBe(alt);
+
+  // A photo nothing shows: deleted, one commit touching only it.
+  await deletePhoto(page, target.url, unusedPhoto);
+  await expect.poll(() => github.commits().length).toBe(withPhoto + 2);
+  expect(github.commits()[0]?.files).toEqual([`content/photos/${unusedPhoto}`]);
+  expect(github.git("ls-tree", "--name-only", "main", "content/photos/")).not.toContain(
+    unusedPhoto,
+  );
+
+  // A photo the About page's gallery and an event show: refused, the pages named; nothing
+  // committed, the photo still there.
+  await deletePhoto(page, target.url, "mirror-ball.jpg");
+  const photoRefusal = page.getByRole("alertdialog", { name: "The photo was not deleted" });
+  await expect(photoRefusal).toContainText(
+    "Not saved: the photo mirror-ball.jpg is used on the About page's gallery and the Events page (“Christian skate”). Take it off there first, then delete it.",
+    { timeout: 20_000 },
+  );
+  await page.screenshot({ path: join(screenshotDir, "hand/E-editor-photo-refused-390.png") });
+  await page.setViewportSize(viewports.desktop);
+  await page.screenshot({ path: join(screenshotDir, "hand/E-editor-photo-refused-1280.png") });
+  await photoRefusal.getByRole("button", { name: "OK" }).click();
+  await expect(photoRefusal).toHaveCount(0);
+  expect(github.commits()).toHaveLength(withPhoto + 2);
+  expect(github.git("ls-tree", "--name-only", "main", "content/photos/")).toContain(
+    "mirror-ball.jpg",
+  );
+  expect(external).toEqual([]);
 
   // Signed out (or the session ended), /admin/ leads to the emailed-link sign-in, and the
   // proxy answers 401 to what the editor asks (tests/editor-proxy.test.ts checks each call).

@@ -48,6 +48,8 @@ export interface GithubStandIn {
   commits(): { oid: string; subject: string; files: string[] }[];
   /** A file's text on the branch now. */
   file(path: string): string;
+  /** A file's bytes on the branch now (a photo). */
+  bytes(path: string): Buffer;
   close(): Promise<void>;
 }
 
@@ -596,6 +598,7 @@ export async function startGithubStandIn(
           return { oid, subject, files: files.filter(Boolean) };
         }),
     file: (path) => gitText("show", `${branchName}:${path}`),
+    bytes: (path) => git(["cat-file", "blob", `${branchName}:${path}`]),
     close: async () => {
       await new Promise<void>((done) => server.close(() => done()));
       server.closeAllConnections();
