@@ -5,11 +5,14 @@
 //   npm run inbox -- backup backups/inbox.db        a consistent copy, safe while the server runs
 //   npm run inbox -- list --edge                    the same, from `npm run start:edge`'s D1
 //   npm run inbox -- export newsletter --csv --remote   from the D1 deployed on Cloudflare
+//   npm run inbox -- summary                        the Monday email's text for the week just passed
 import { existsSync } from "node:fs";
 import { relative } from "node:path";
 import { parseArgs } from "node:util";
 import { displayValue, formOfKind, type InboxForm, inboxForms } from "../server/inbox/forms.ts";
 import { type SqlRunner, statements, toSubmission } from "../server/inbox/submission.ts";
+import { insightsStore } from "../server/insights/store.ts";
+import { summaryFor } from "../server/insights/summary.ts";
 import { outboxStore } from "../server/lists/outbox-store.ts";
 import { backupInbox, restoreInbox } from "../server/node/backup.ts";
 import { openInbox, type Submission } from "../server/node/database.ts";
@@ -28,14 +31,17 @@ const usage = `Usage:
                                               list since (Kit, Twilio), and --list gives only
                                               the people still on the email list or the
                                               text-alert list
+  npm run inbox -- summary                    print the Monday summary email (the site's own
+                                              counts) for the week just passed, as the owners
+                                              get it
   npm run inbox -- backup FILE                write a checked copy of the inbox to FILE;
                                               safe while the server is running
   npm run inbox -- restore FILE               put the inbox in FILE back (the current one is
                                               kept as <database>.before-restore-<time>);
                                               stop the server first
 
-Reads the database at DATABASE_PATH (default data/inbox.db). With --edge, list and export
-read the Cloudflare inbox of \`npm run start:edge\` (local D1) instead; with --remote, the
+Reads the database at DATABASE_PATH (default data/inbox.db). With --edge, list, export and
+summary read the Cloudflare inbox of \`npm run start:edge\` (local D1) instead; with --remote, the
 D1 database deployed on Cloudflare (wrangler must be logged in: npx wrangler login).`;
 
 class UsageError extends Error {}
@@ -123,6 +129,8 @@ async function run(argv: string[]): Promise<void> {
       const lists = (form.lists ?? []).map((l) => l.id).join("|") || "none";
       throw new UsageError(`--list for ${formName} is one of: ${lists}`);
     }
+  } else if (command === "summary") {
+    if (formName) throw new UsageError(`summary takes no form name (got ${formName})`);
   } else if (command === "backup" || command === "restore") {
     if (values.edge || values.remote) {
       throw new UsageError(
@@ -176,6 +184,10 @@ async function run(argv: string[]): Promise<void> {
   }
   const inbox = openInbox(databasePath);
   try {
+    if (command === "summary") {
+      printSummary(await summaryFor(insightsStore(inbox.sql), new Date(), readSettings().siteUrl));
+      return;
+    }
     const form = formOfKind(formName ?? "");
     if (command === "export" && form) {
       const rows = inbox.listByForm(form.kind, { includeSpam: values["include-spam"] });
@@ -187,6 +199,11 @@ async function run(argv: string[]): Promise<void> {
   } finally {
     inbox.close();
   }
+}
+
+/** The Monday email as it goes: its subject, then its text. */
+function printSummary(mail: { subject: string; text: string }) {
+  process.stdout.write(`Subject: ${mail.subject}\n\n${mail.text}`);
 }
 
 function printRecent(rows: Submission[], where: string) {
@@ -205,7 +222,7 @@ async function fromEdge(
   exported: (form: InboxForm, rows: Submission[], sql: SqlRunner) => Promise<string>,
   options: { limit: number; includeSpam: boolean; remote: boolean },
 ) {
-  if (command !== "list" && command !== "export") {
+  if (command !== "list" && command !== "export" && command !== "summary") {
     throw new UsageError(`${command} works on the Node server's inbox only`);
   }
   const all = async (sql: string, ...params: (string | number | null)[]) => {
@@ -223,6 +240,10 @@ async function fromEdge(
     throw new Error("npm run inbox reads the Cloudflare inbox; it changes nothing there");
   };
   const d1: SqlRunner = { all, run: readOnly, batch: readOnly };
+  if (command === "summary") {
+    printSummary(await summaryFor(insightsStore(d1), new Date(), process.env.SITE_URL));
+    return;
+  }
   const form = formOfKind(formName ?? "");
   if (command === "export" && form) {
     const rows = await all(statements.byForm, form.kind, options.includeSpam ? 1 : 0);

@@ -14,6 +14,7 @@ import { createRateLimiter, type RateDecision } from "../inbox/rate-limit.ts";
 import { eachRecorder } from "../insights/recorder.ts";
 import { beaconsPerMinute } from "../insights/route.ts";
 import { insightsStore } from "../insights/store.ts";
+import { mondaySummary } from "../insights/summary.ts";
 import { insightsTick } from "../insights/tick.ts";
 import { createOutbox, type Outbox } from "../lists/outbox.ts";
 import { outboxStore } from "../lists/outbox-store.ts";
@@ -196,7 +197,20 @@ function createEdge(env: EdgeBindings): Edge {
   return {
     notifier,
     ...(outbox ? { outbox } : {}),
-    insightsTick: insightsTick({ store: insights }),
+    insightsTick: insightsTick({
+      store: insights,
+      ...(mailer
+        ? {
+            summary: mondaySummary({
+              store: insights,
+              owners: settings.OWNER_EMAILS ?? to,
+              sendTo: mailer.sendTo,
+              siteUrl: settings.SITE_URL,
+              log,
+            }),
+          }
+        : {}),
+    }),
     app,
   };
 }

@@ -8,6 +8,7 @@ import { createRateLimiter } from "../inbox/rate-limit.ts";
 import { groupRecorder } from "../insights/recorder.ts";
 import { beaconsPerMinute } from "../insights/route.ts";
 import { insightsStore } from "../insights/store.ts";
+import { mondaySummary } from "../insights/summary.ts";
 import { insightsTick } from "../insights/tick.ts";
 import { createOutbox } from "../lists/outbox.ts";
 import { outboxStore } from "../lists/outbox-store.ts";
@@ -83,7 +84,20 @@ const hooks = listHooksOf(settings.lists, lists, settings.siteUrl);
 // their clock each minute (the day's end, the Monday summary).
 const insights = insightsStore(inbox.sql);
 const insightsRecorder = groupRecorder(insights, { log });
-const insightsClock = insightsTick({ store: insights });
+const insightsClock = insightsTick({
+  store: insights,
+  ...(mailer
+    ? {
+        summary: mondaySummary({
+          store: insights,
+          owners: settings.owners,
+          sendTo: mailer.sendTo,
+          siteUrl: settings.siteUrl,
+          log,
+        }),
+      }
+    : {}),
+});
 
 let app: ReturnType<typeof createApp>;
 try {
