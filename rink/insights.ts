@@ -26,7 +26,8 @@ export const beaconVersion = 1;
 /**
  * The actions that matter to the rink, each with the category the spec's analytics call gives
  * it and the labels it may carry (an empty list: no label). `newsletter_signup` is the spec's
- * own event: category "engagement", label "email", "sms" or "email_sms" by what was given.
+ * own event: category "engagement", label "email", "_sms" or "email_sms" by what was given (the
+ * spec's labels, which app/lib/submit-newsletter.ts's signupLabel writes).
  */
 export const beaconActions = {
   /** A tap on Call Now or any phone link (tel:). */
@@ -34,7 +35,7 @@ export const beaconActions = {
   /** The directions link (the map). */
   directions: { category: "contact", labels: [] },
   /** The newsletter / text-alert signup, sent once the inbox accepted it. */
-  newsletter_signup: { category: "engagement", labels: ["email", "sms", "email_sms"] },
+  newsletter_signup: { category: "engagement", labels: ["email", "_sms", "email_sms"] },
   /** The contact form's message, sent once the inbox accepted it. */
   message_sent: { category: "contact", labels: [] },
   /** "Add to calendar" on an event or session (its .ics file). */

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { newsletterMessages } from "../../rink/forms/newsletter.ts";
+import { readBeacon } from "../../rink/insights.ts";
 import {
   newsletterPayload,
   sendNewsletter,
@@ -96,6 +97,10 @@ describe("analytics", () => {
       event_category: "engagement",
       event_label: label,
     });
+    // The site's own count takes the same label (rink/insights.ts's wire format).
+    expect(
+      readBeacon({ v: 1, type: "action", path: "/", action: "newsletter_signup", label }),
+    ).toMatchObject({ ok: true });
   });
 
   it("does nothing without gtag", () => {
