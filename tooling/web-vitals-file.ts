@@ -14,7 +14,8 @@ export function webVitalsFile() {
   if (!file) {
     // Its "import" export: the ES module (dist/web-vitals.js), not the UMD build require finds.
     const path = fileURLToPath(import.meta.resolve("web-vitals"));
-    const text = readFileSync(path, "utf8");
+    // Without its source map's comment: the map is not part of the build.
+    const text = readFileSync(path, "utf8").replace(/\n\/\/# sourceMappingURL=\S+\s*$/, "\n");
     const hash = createHash("sha256").update(text).digest("hex").slice(0, 8);
     const name = `assets/web-vitals.${hash}.js`;
     file = { url: `/${name}`, name, text };

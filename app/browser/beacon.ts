@@ -82,7 +82,8 @@ export function startBeacon(endpoint: string, feedPath: string, vitals?: string)
   };
   const idle = () =>
     "requestIdleCallback" in window
-      ? requestIdleCallback(() => void measure())
+      ? // At the latest 2 s after load: an idle moment may be long in coming on a busy phone.
+        requestIdleCallback(() => void measure(), { timeout: 2000 })
       : setTimeout(() => void measure(), 1);
   if (document.readyState === "complete") idle();
   else addEventListener("load", idle, { once: true });
