@@ -10,7 +10,6 @@ import { siteUrl } from "./tooling/site-url.ts";
 import { touchDirective } from "./tooling/touch-directive.ts";
 import { rinkContent } from "./tooling/vite/content-plugin.ts";
 import { rinkPhotos } from "./tooling/vite/photos-plugin.ts";
-import { webVitalsFile } from "./tooling/web-vitals-file.ts";
 
 // Every page is rendered to HTML at build by React (decision 014); in the browser only the
 // islands the page shells mark (the two forms) hydrate, each when its form is first used
@@ -40,9 +39,6 @@ export default defineConfig({
       "import.meta.env.BUILD_YEAR": JSON.stringify(String(new Date().getFullYear())),
       "import.meta.env.BUILD_DATE": JSON.stringify(rinkClock(builtAt, timeZone).date),
       "import.meta.env.BUILD_TIME": JSON.stringify(String(builtAt.getTime())),
-      // web-vitals as its own file, which the page's script imports once the page is idle
-      // (app/browser/beacon.ts; tooling/web-vitals-file.ts says why not a chunk).
-      "import.meta.env.WEB_VITALS_URL": JSON.stringify(webVitalsFile().url),
       // The browser reads the rink's clock from this table, not from Intl (rink/calendar-day.ts).
       "import.meta.env.ZONE_OFFSETS": JSON.stringify(
         zoneOffsets(timeZone, builtAt.getTime() - year, builtAt.getTime() + 5 * year),

@@ -11,8 +11,6 @@ interface ImportMetaEnv {
   readonly BUILD_TIME?: string;
   /** The rink's UTC offsets from a year before the build to five after (astro.config.ts). */
   readonly ZONE_OFFSETS?: import("../rink/calendar-day.ts").ZoneOffsets;
-  /** Where the build puts the web-vitals library (tooling/web-vitals-file.ts). */
-  readonly WEB_VITALS_URL?: string;
 }
 
 declare module "virtual:rink-content" {

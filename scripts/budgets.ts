@@ -5,7 +5,7 @@
 //     written into the page. At most 10 KB on every page on load and scrolled to the end
 //     without touching a form (the page's own script, app/browser/, and the islands' loader:
 //     a form island hydrates only when its form is touched, client:touch, decision 015); and
-//     on a page with a form island (app/site-pages.ts: `shell`) at most 70 KB once a field of
+//     on a page with a form island (app/site-pages.ts: `shell`) at most 71 KB once a field of
 //     each form is tapped and its island has hydrated (React and the island's code);
 //   - CSS: at most 15 KB gzip; HTML: at most 30 KB gzip per page (with the CSS written in);
 //   - the first round trip: each page's answer from our server (its headers, and its HTML as
@@ -49,8 +49,12 @@ const root = testSiteDir;
 const budgets = {
   /** Every page, on load and read to the end without touching a form. */
   js: 10 * 1024,
-  /** A page with a form island once its forms are touched: React itself is about 58 KB of it. */
-  jsTouched: 70 * 1024,
+  /**
+   * A page with a form island once its forms are touched: React itself is about 58 KB of it.
+   * 70 KB until the pages counted their own visits (issue 45, whose counting script may add
+   * 1 KB to every page): it added 0.45 KB, and Contact, 86 bytes under 70 KB before, is 70.2.
+   */
+  jsTouched: 71 * 1024,
   css: 15 * 1024,
   html: 30 * 1024,
   firstRoundTrip: 10 * 1460,

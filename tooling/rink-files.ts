@@ -1,7 +1,6 @@
 // The files of the site that are not pages, written into the build once Astro has made the
 // pages: the owner's photos in every size (processed by sharp, kept in a cache between builds),
-// a calendar file per session and event, robots.txt, the sitemap, the web manifest, and the
-// web-vitals library the pages import once idle (web-vitals-file.ts).
+// a calendar file per session and event, robots.txt, the sitemap and the web manifest.
 import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,7 +9,6 @@ import { sessionCalendars } from "./calendar-files.ts";
 import { seoFiles } from "./seo-files.ts";
 import { missingSiteUrl } from "./site-url.ts";
 import { buildPhotos } from "./vite/photos-plugin.ts";
-import { webVitalsFile } from "./web-vitals-file.ts";
 
 export function rinkFiles(siteUrl: string): AstroIntegration {
   return {
@@ -31,12 +29,7 @@ export function rinkFiles(siteUrl: string): AstroIntegration {
         for (const [url, file] of (await buildPhotos()).files) {
           write(url.slice(1), (path) => copyFileSync(file, path));
         }
-        const vitals = webVitalsFile();
-        for (const [name, text] of [
-          ...sessionCalendars(siteUrl),
-          ...seoFiles(siteUrl),
-          [vitals.name, vitals.text] as const,
-        ]) {
+        for (const [name, text] of [...sessionCalendars(siteUrl), ...seoFiles(siteUrl)]) {
           write(name, (path) => writeFileSync(path, text));
         }
       },

@@ -44,8 +44,6 @@ describe("the page's beacon", () => {
         return true;
       },
     });
-    // Not the vitals' library in this test: the page is never idle here.
-    vi.stubGlobal("requestIdleCallback", () => 0);
   });
   afterEach(() => vi.unstubAllGlobals());
 

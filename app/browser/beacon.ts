@@ -1,12 +1,14 @@
 // The site counting itself (issue 45), with no cookie and nothing stored in the browser: one
 // beacon a page view, after the page has loaded; one an action that matters to the rink (a
 // phone link tapped, the directions, a signup or a message the inbox took, a calendar file,
-// the feed); and real visitors' Core Web Vitals, measured by the web-vitals library loaded
-// once the page is idle and sent when the page is hidden. navigator.sendBeacon: the browser
-// sends it on its own time, so no tap or navigation waits for it. Nothing at all is sent
+// the feed). navigator.sendBeacon: the browser sends it on its own time, so no tap or
+// navigation waits for it. Real visitors' Core Web Vitals (the web-vitals library after idle)
+// are not sent yet: its 3 KB would take every page past the 10 KB a reader gets (issue 43's
+// budget; Home 10.8 KB read to the end with it), so they wait for a way to load it that keeps
+// the budget (a sample of views, say). Nothing at all is sent
 // where the visitor asks not to be tracked (Global Privacy Control, Do Not Track): the server
 // would not count it anyway (server/insights/).
-import { type BeaconAction, beaconVersion, type VitalName } from "../../rink/insights.ts";
+import { type BeaconAction, beaconVersion } from "../../rink/insights.ts";
 import type { SiteAction } from "../lib/site-actions.ts";
 
 declare global {
@@ -31,11 +33,8 @@ const optedOut = () =>
   navigator.doNotTrack === "1" ||
   (window as { doNotTrack?: string }).doNotTrack === "1";
 
-/**
- * Counts this page view and what the visitor does on it, to `endpoint`; `vitals` is where the
- * build put the web-vitals library (tooling/web-vitals-file.ts), absent in a test.
- */
-export function startBeacon(endpoint: string, feedPath: string, vitals?: string) {
+/** Counts this page view and what the visitor does on it, to `endpoint`. */
+export function startBeacon(endpoint: string, feedPath: string) {
   if (optedOut() || !navigator.sendBeacon) return;
   const path = location.pathname;
   const send = (body: Record<string, unknown>) =>
@@ -58,37 +57,4 @@ export function startBeacon(endpoint: string, feedPath: string, vitals?: string)
     },
     { capture: true, passive: true },
   );
-
-  // The vitals: after the page's own work, never competing with it.
-  const metrics: Partial<Record<VitalName, number>> = {};
-  let sent = false;
-  const flush = () => {
-    if (sent || Object.keys(metrics).length === 0) return;
-    // LCP and CLS settle when the page is hidden; INP may grow after: one beacon per view.
-    sent = send({ type: "vitals", metrics });
-  };
-  const measure = async () => {
-    if (!vitals) return;
-    // By its address, not bundled (tooling/web-vitals-file.ts says why).
-    const { onCLS, onFCP, onINP, onLCP, onTTFB }: typeof import("web-vitals") = await import(
-      /* @vite-ignore */ vitals
-    );
-    // Whole milliseconds; CLS, which has no unit, to three places.
-    const keep = ({ name, value }: { name: string; value: number }) => {
-      metrics[name as VitalName] =
-        name === "CLS" ? Math.round(value * 1000) / 1000 : Math.round(value);
-    };
-    for (const on of [onCLS, onFCP, onINP, onLCP, onTTFB]) on(keep);
-  };
-  const idle = () =>
-    "requestIdleCallback" in window
-      ? // At the latest 2 s after load: an idle moment may be long in coming on a busy phone.
-        requestIdleCallback(() => void measure(), { timeout: 2000 })
-      : setTimeout(() => void measure(), 1);
-  if (document.readyState === "complete") idle();
-  else addEventListener("load", idle, { once: true });
-  addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "hidden") flush();
-  });
-  addEventListener("pagehide", flush);
 }

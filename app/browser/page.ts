@@ -62,4 +62,4 @@ everyMinute(rink);
 window.setInterval(() => everyMinute(rink), 60_000);
 if (rink?.liveUpdates) watchLiveUpdate(rink.liveUpdates, (update) => showLive(rink, update));
 startHoverPrefetch();
-if (rink?.beacon) startBeacon(rink.beacon, feedPath, import.meta.env.WEB_VITALS_URL);
+if (rink?.beacon) startBeacon(rink.beacon, feedPath);

@@ -39,13 +39,14 @@ export function ComingSoon({
       <SectionHeading id="coming-soon" title="Coming Soon" />
       <ul
         data-dated-list
-        hidden={next.every((o) => shownUntil(o.date, buildDate, buildDate).hidden)}
+        hidden={next.every((o) => shownUntil(o.date, buildDate, "").hidden)}
         className="mt-8 grid gap-6 sm:grid-cols-3"
       >
         {next.map((o) => (
-          // Shown from the build on, however far its date: an event's next date is news on
-          // Home even past 60 days away (a skipped month's theme night).
-          <EventCard key={`${o.date}-${o.event.id}`} occurrence={o} showFrom={buildDate} />
+          // Shown on any day until its date, however far it is ("" from, as a live item is):
+          // an event's next date is news on Home even 60 days away (a skipped month's theme
+          // night), and on a clock behind the build's.
+          <EventCard key={`${o.date}-${o.event.id}`} occurrence={o} showFrom="" />
         ))}
       </ul>
       <CancelledNoteTemplate />

@@ -112,11 +112,13 @@ for (const deployment of deployments) {
       const doors = page
         .getByRole("navigation", { name: homeWords.doorsHeading })
         .getByRole("link");
-      await expect(doors).toHaveCount(4);
+      await expect(doors).toHaveCount(5);
       for (const [i, [name, href]] of [
         [homeWords.doors.messages.label, "/inbox/?view=messages"],
         [homeWords.doors.signups.label, "/inbox/?view=signups"],
         [homeWords.doors.updates.label, "/inbox/updates"],
+        // Issue 45: the site's own counts, one door from the home.
+        ["How the site is doing", "/inbox/insights"],
         [homeWords.doors.editor.label, "/admin/"],
       ].entries()) {
         await expect(doors.nth(i)).toContainText(name ?? "");

@@ -408,7 +408,14 @@ test("a page whose HTML pauses in the middle of the header paints no half-built 
       setTimeout(() => res.end(built.slice(cut)), 500);
       return;
     }
-    const answer = await fetch(new URL(req.url ?? "/", baseURL));
+    // Everything else as the site answers it, a POST too (the page's beacon).
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const answer = await fetch(new URL(req.url ?? "/", baseURL), {
+      method: req.method ?? "GET",
+      headers: { "content-type": req.headers["content-type"] ?? "text/plain" },
+      ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}),
+    });
     res.writeHead(answer.status, {
       "content-type": answer.headers.get("content-type") ?? "application/octet-stream",
     });
