@@ -120,9 +120,17 @@ export async function weekFigures(store: Reads, mondays: readonly string[]) {
       week.actions[row.action as BeaconAction] += row.count;
     }
   }
+  // Each week's bounds as instants, once: a submission's week by comparing its ISO time, not a
+  // rink-clock conversion a row (Intl's formatToParts each time: 41 % of the owner's home on
+  // the Worker, bench:edge's profile).
+  const bounds = mondays.map((monday) => ({
+    week: weeks.get(monday),
+    from: rinkInstant(monday, "00:00").toISOString(),
+    to: rinkInstant(addDays(monday, 7), "00:00").toISOString(),
+  }));
   const byWeek = (times: string[], add: (week: WeekFigures) => void) => {
     for (const at of times) {
-      const week = weeks.get(mondayOf(rinkDate(new Date(at))));
+      const week = bounds.find((b) => b.from <= at && at < b.to)?.week;
       if (week) add(week);
     }
   };
