@@ -55,6 +55,7 @@ import {
   lighthouseVersion,
   median,
 } from "../tests/support/lighthouse.ts";
+import { touchEachIsland } from "../tests/support/page-scripts.ts";
 
 // --- issue 24's targets -------------------------------------------------------------------
 
@@ -202,26 +203,9 @@ async function wire(browser: Browser, url: string): Promise<Wire> {
     const sent = sum();
     const read = [...scripts.values()];
     const bodies = await Promise.all(read.map((s) => s.body));
-    // Then a visitor who uses the forms: a finger on the first field of each island's form,
-    // until Astro has taken `ssr` off every island (each hydrates on its form's first use).
-    const waiting = () => tab.locator("astro-island[ssr]").count();
-    for (let left = await waiting(); left > 0; ) {
-      await tab
-        .locator("astro-island[ssr] form")
-        .first()
-        .locator("input:visible, select:visible, textarea:visible")
-        .first()
-        .tap();
-      await tab
-        .waitForFunction((n) => document.querySelectorAll("astro-island[ssr]").length < n, left, {
-          timeout: 20_000,
-        })
-        .catch(() => {});
-      const now = await waiting();
-      if (now === left)
-        throw new Error(`${url}: an island did not hydrate when its form was tapped`);
-      left = now;
-    }
+    // Then a visitor who uses the forms.
+    if (!(await touchEachIsland(tab)))
+      throw new Error(`${url}: an island did not hydrate when its form was tapped`);
     await settled();
     return {
       sent,

@@ -2,7 +2,9 @@
 // code and renderer) and everything they import, statically or on demand; and which of them
 // only an island's hydration loads. Shared by
 // scripts/budgets.ts, which counts their bytes, and tests/e2e/performance.spec.ts, which
-// checks in the browser that a page runs nothing else.
+// checks in the browser that a page runs nothing else; and how a visitor touches the forms,
+// for the budgets and scripts/bench-pages.ts alike.
+import type { Page } from "playwright-core";
 
 /**
  * The /assets/ files a page's HTML names (photos aside: they are not code), and any other
@@ -50,3 +52,29 @@ export const islandStyle =
 
 /** The page's HTML without Astro's island rule, for counting its stylesheets. */
 export const withoutIslandStyle = (html: string) => html.replaceAll(islandStyle, "");
+
+/**
+ * A visitor who uses the forms: a finger on the first field of each island's form, until Astro
+ * has taken `ssr` off every island (each hydrates on its form's first use). False when a tap
+ * left an island as it was.
+ */
+export async function touchEachIsland(tab: Page): Promise<boolean> {
+  const waiting = () => tab.locator("astro-island[ssr]").count();
+  for (let left = await waiting(); left > 0; ) {
+    await tab
+      .locator("astro-island[ssr] form")
+      .first()
+      .locator("input:visible, select:visible, textarea:visible")
+      .first()
+      .tap();
+    await tab
+      .waitForFunction((n) => document.querySelectorAll("astro-island[ssr]").length < n, left, {
+        timeout: 20_000,
+      })
+      .catch(() => {});
+    const now = await waiting();
+    if (now === left) return false;
+    left = now;
+  }
+  return true;
+}
