@@ -458,8 +458,14 @@ describe.for([
     await emailedToken(5);
     await new Promise((r) => setTimeout(r, 500));
     expect(linkMails()).toHaveLength(5);
-    // Still limited: a sixth ask within the minute is refused.
-    expect((await ask(strangers)).status).toBe(429);
+    // Still limited: a sixth ask sends the owner no link. Refused (429) within the minute's
+    // window; Cloudflare's rate-limit binding counts fixed windows, so on a loaded machine the
+    // sixth can fall in the next one (a fresh-clone run, 9b039e0) and is answered as any ask,
+    // still with no link: the connection's 3 in 15 minutes hold.
+    const sixth = await ask(strangers);
+    expect([200, 429]).toContain(sixth.status);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(linkMails()).toHaveLength(5);
     // The owner, from a connection of their own: the link comes, and signs in.
     expect((await ask(nextClient())).status).toBe(200);
     cookie = await useToken(await emailedToken(6));
