@@ -6,6 +6,7 @@
 // the list services' outbox (Kit, Twilio).
 import { type ExecutionContext, Hono } from "hono";
 import { liveUpdatePath } from "../../rink/live-update.ts";
+import { warmUp as warmUpContentCheck } from "../editor/content-check.ts";
 import { type EditorGithub, editorGithubOf } from "../editor/settings.ts";
 import type { InboxEnv } from "../env.ts";
 import { defaultRateLimitPerMinute } from "../inbox/form-endpoint.ts";
@@ -36,6 +37,11 @@ import { d1Runner, d1Store } from "./d1-store.ts";
 import { emailMailer } from "./email.ts";
 
 type EdgeEnv = InboxEnv & { Bindings: EdgeBindings };
+
+// The editor's content check (zod's schemas, the YAML reader) made and run once in the global
+// scope, at an isolate's start, whose own limit is 1 s: not on the owner's first save, whose
+// 10 ms it would take several times over (decision 024; the proxy's import() finds it made).
+warmUpContentCheck();
 
 // Every room is handed these, so each line reaches the Workers' logs (and `wrangler tail`)
 // with its control characters escaped (log-text.ts): a path or an address from a request
@@ -88,8 +94,18 @@ function settingsOf(env: EdgeBindings): SharedSettings & {
   };
 }
 
+/**
+ * The requests to Kit and Twilio one invocation's outbox drain may make, within the free
+ * plan's 50 subrequests and 10 ms of CPU an invocation, as `npm run bench:edge` measures them
+ * (docs/benchmarks.md): a request's drain (a signup's add and confirmation text, an update's
+ * broadcast) 3, on top of the request's own work; the Cron's, each minute (wrangler.jsonc),
+ * 10, so 500 texts take about 50 minutes (at 20 a pass the bench read 10.6 ms median).
+ */
+const edgeCalls = { request: 3, cron: 10 };
+
 interface Edge {
   notifier?: Notifier;
+  /** The Cron's drains; the requests' (a signup, an update posted) are the routes'. */
   outbox?: Outbox;
   /** The counts' day end and the Monday summary (insights/tick.ts), run by the Cron. */
   insightsTick: () => Promise<void>;
@@ -116,16 +132,21 @@ function createEdge(env: EdgeBindings): Edge {
   const lists = listSettingsOf(settings, settings.setUp);
   const listServices = listServicesOf(lists);
   const listStore = outboxStore(sql);
-  const outbox =
+  const outboxWith = (callsPerDrain: number) =>
     listServices.email || listServices.text
       ? createOutbox({
           store: listStore,
           services: listServices,
           retrySeconds: lists.retrySeconds,
+          callsPerDrain,
           ...(textRulesOf(lists) ? { texts: textRulesOf(lists) } : {}),
           log: logInfo,
         })
       : undefined;
+  // Two drains over the same rows (each row is claimed before its call): one a request starts
+  // after its answer, one the Cron runs.
+  const outbox = outboxWith(edgeCalls.request);
+  const cronOutbox = outboxWith(edgeCalls.cron);
   const hooks = listHooksOf(lists, listStore, settings.SITE_URL);
   const limiter = env.FORM_LIMIT
     ? bindingLimiter(env.FORM_LIMIT)
@@ -196,7 +217,7 @@ function createEdge(env: EdgeBindings): Edge {
   });
   return {
     notifier,
-    ...(outbox ? { outbox } : {}),
+    ...(cronOutbox ? { outbox: cronOutbox } : {}),
     insightsTick: insightsTick({
       store: insights,
       ...(mailer

@@ -1,6 +1,6 @@
 // The Monday summary (issue 45): last week against the week before, by email to each owner who
 // has not turned it off, at 8 AM on the rink's clock. Node's timer runs it each minute and the
-// Worker's Cron every 10; it is due only on a Monday between 8:00 and 8:59 at the rink, and the
+// Worker's Cron each minute too; it is due only on a Monday between 8:00 and 8:59 at the rink, and the
 // week's row in insight_summaries, claimed before sending, makes it one email a week however
 // many runs see that hour. `npm run inbox -- summary` prints the same text (summaryFor).
 import { rinkDate, rinkWallClock } from "../../rink/clock.ts";

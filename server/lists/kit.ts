@@ -37,7 +37,7 @@ export function kitContent(text: string): string {
 export const kitBroadcastDescription = (key: string) => `Update ${key} from the rink's website`;
 
 /** How many pages of Kit's broadcasts (500 each) a later try reads looking for its own. */
-const maxListPages = 20;
+export const maxListPages = 20;
 
 export function kitService(
   settings: KitSettings,

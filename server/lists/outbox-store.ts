@@ -3,7 +3,7 @@
 // (node/database.ts, `sql`) or D1 (edge/d1-store.ts, d1Runner). Every state change of a row is one conditional statement, so
 // two passes (a timer and a kick, two Worker isolates) never both own a row.
 
-import type { SqlRunner } from "../inbox/submission.ts";
+import type { SqlRunner, SqlStatement } from "../inbox/submission.ts";
 import { liveUpdateStore } from "../live-update/store.ts";
 import type { ListId } from "./service.ts";
 
@@ -105,6 +105,115 @@ function toJob(row: Record<string, unknown>): OutboxJob {
   };
 }
 
+/** A person's word on a list, as a send weighs it (outbox.ts). */
+export interface Consent {
+  state: "in" | "out";
+  reason: string;
+  at: string;
+}
+
+/**
+ * The rows a claim took, each with its recipient's word: on the email list an 'out' still in
+ * force (stillOut), else null; on the text list the number's latest word (YES/START or STOP).
+ */
+export type Claimed = Map<number, Consent | null>;
+
+const consentColumns = (list: ListId) => {
+  const word = (column: string) =>
+    `(SELECT c.${column} FROM list_consent c
+      WHERE c.person = outbox.recipient AND c.list = '${list}'
+        ${list === "email" ? `AND ${stillOut("email")}` : ""}) AS consent_${column}`;
+  return ["state", "reason", "at"].map(word).join(", ");
+};
+
+function claimedOf(rows: Record<string, unknown>[]): Claimed {
+  return new Map(
+    rows.map((row) => [
+      Number(row.id),
+      row.consent_state == null
+        ? null
+        : {
+            state: String(row.consent_state) === "in" ? "in" : "out",
+            reason: String(row.consent_reason),
+            at: String(row.consent_at),
+          },
+    ]),
+  );
+}
+
+const ids = (list: readonly number[]) => JSON.stringify(list);
+
+/**
+ * What became of claimed rows, as statements a pass writes together (OutboxStore.record): one
+ * D1 query for a pass's whole share, not one a row (Cloudflare's free plan allows 50).
+ */
+export const outcome = {
+  sent: (id: number, at: string, ref: string | undefined): SqlStatement => [
+    `UPDATE outbox SET state = 'sent', done_at = ?, service_ref = ?, last_error = NULL
+     WHERE id = ? AND state = 'sending'`,
+    at,
+    ref ?? null,
+    id,
+  ],
+  /** Back to waiting until `dueAt`, with why it did not go (and what it made, if anything). */
+  later: (id: number, dueAt: string, reason: string, ref?: string): SqlStatement => [
+    `UPDATE outbox SET state = 'waiting', due_at = ?, last_error = ?,
+       service_ref = coalesce(?, service_ref)
+     WHERE id = ? AND state = 'sending'`,
+    dueAt,
+    reason.slice(0, 500),
+    ref ?? null,
+    id,
+  ],
+  /** Done without sending: 'failed' (refused, given up) or 'skipped' (the person left). */
+  finish: (
+    id: number,
+    state: "failed" | "skipped",
+    at: string,
+    reason: string,
+    ref?: string,
+  ): SqlStatement => [
+    `UPDATE outbox SET state = ?, done_at = ?, last_error = ?,
+       service_ref = coalesce(?, service_ref)
+     WHERE id = ? AND state = 'sending'`,
+    state,
+    at,
+    reason.slice(0, 500),
+    ref ?? null,
+    id,
+  ],
+  /** Claimed rows a pass did not get to (its service went down): waiting again, untried. */
+  release: (list: readonly number[]): SqlStatement => [
+    `UPDATE outbox SET state = 'waiting', attempts = attempts - 1
+     WHERE state = 'sending' AND id IN (SELECT value FROM json_each(?))`,
+    ids(list),
+  ],
+  /** A waiting row's time moved on, unclaimed (a text before its recipient's sending hours). */
+  postpone: (id: number, dueAt: string): SqlStatement => [
+    "UPDATE outbox SET due_at = ? WHERE id = ? AND state = 'waiting'",
+    dueAt,
+    id,
+  ],
+  /** What a person told a service; an older message never overrides a newer one. */
+  consent: (
+    list: ListId,
+    person: string,
+    state: "in" | "out",
+    reason: string,
+    at: string,
+  ): SqlStatement => [
+    `INSERT INTO list_consent (list, person, state, reason, at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (list, person) DO UPDATE
+       SET state = excluded.state, reason = excluded.reason, at = excluded.at
+       WHERE excluded.at >= list_consent.at`,
+    list,
+    person,
+    state,
+    reason.slice(0, 100),
+    at,
+  ],
+};
+
 /** With current(), the update the site shows (live-update/store.ts), for the owner's pages. */
 export function outboxStore(sql: SqlRunner) {
   return {
@@ -153,82 +262,56 @@ export function outboxStore(sql: SqlRunner) {
       );
     },
 
-    /** Takes the row for one send: false when another pass has it, or it is done. */
-    async claim(id: number, at: string): Promise<boolean> {
-      const changed = await sql.run(
-        `UPDATE outbox SET state = 'sending', claimed_at = ?, attempts = attempts + 1
-         WHERE id = ? AND state = 'waiting'`,
-        at,
-        id,
-      );
-      return changed === 1;
-    },
-
-    async sent(id: number, at: string, ref: string | undefined) {
-      await sql.run(
-        `UPDATE outbox SET state = 'sent', done_at = ?, service_ref = ?, last_error = NULL
-         WHERE id = ? AND state = 'sending'`,
-        at,
-        ref ?? null,
-        id,
-      );
-    },
-
-    /** Back to waiting until `dueAt`, with why it did not go (and what it made, if anything). */
-    async later(id: number, dueAt: string, reason: string, ref?: string) {
-      await sql.run(
-        `UPDATE outbox SET state = 'waiting', due_at = ?, last_error = ?,
-           service_ref = coalesce(?, service_ref)
-         WHERE id = ? AND state = 'sending'`,
-        dueAt,
-        reason.slice(0, 500),
-        ref ?? null,
-        id,
+    /**
+     * Takes these rows of `list` (a pass's share, in its order) for one send each: the ones no
+     * other pass has, with the recipient's word on the list read in the same statement, at the
+     * moment of sending (a STOP after an update was queued counts).
+     */
+    async claim(list: ListId, ids: readonly number[], at: string): Promise<Claimed> {
+      if (ids.length === 0) return new Map();
+      return claimedOf(
+        await sql.all(
+          `UPDATE outbox SET state = 'sending', claimed_at = ?, attempts = attempts + 1
+           WHERE state = 'waiting' AND id IN (SELECT value FROM json_each(?))
+           RETURNING id, ${consentColumns(list)}`,
+          at,
+          JSON.stringify(ids),
+        ),
       );
     },
 
     /**
-     * Takes a confirmation request for one send only while fewer than `perDay` of them were
-     * sent or are being sent since `since`: the count is in the claim's own statement.
+     * Takes signups' confirmation requests as claim() does, the first ones in `ids` only while
+     * fewer than `perDay` of them were sent or are being sent since `since`: the count is in
+     * the claim's own statement, so two passes at once cannot both pass the ceiling.
      */
-    async claimConfirmation(id: number, at: string, since: string, perDay: number) {
-      const changed = await sql.run(
-        `UPDATE outbox SET state = 'sending', claimed_at = ?, attempts = attempts + 1
-         WHERE id = ? AND state = 'waiting' AND action = 'text' AND update_id IS NULL
-           AND (SELECT count(*) FROM outbox
-                WHERE action = 'text' AND update_id IS NULL AND state IN ('sent', 'sending')
-                  AND coalesce(done_at, claimed_at) >= ?) < ?`,
-        at,
-        id,
-        since,
-        perDay,
-      );
-      return changed === 1;
-    },
-
-    /** A waiting row's time moved on, unclaimed (a text before its recipient's sending hours). */
-    async postpone(id: number, dueAt: string) {
-      await sql.run("UPDATE outbox SET due_at = ? WHERE id = ? AND state = 'waiting'", dueAt, id);
-    },
-
-    /** Done without sending: 'failed' (refused, given up) or 'skipped' (the person left). */
-    async finish(
-      id: number,
-      state: "failed" | "skipped",
+    async claimConfirmations(
+      ids: readonly number[],
       at: string,
-      reason: string,
-      ref?: string,
-    ) {
-      await sql.run(
-        `UPDATE outbox SET state = ?, done_at = ?, last_error = ?,
-           service_ref = coalesce(?, service_ref)
-         WHERE id = ? AND state = 'sending'`,
-        state,
-        at,
-        reason.slice(0, 500),
-        ref ?? null,
-        id,
+      since: string,
+      perDay: number,
+    ): Promise<Claimed> {
+      if (ids.length === 0) return new Map();
+      return claimedOf(
+        await sql.all(
+          `UPDATE outbox SET state = 'sending', claimed_at = ?, attempts = attempts + 1
+           WHERE state = 'waiting' AND action = 'text' AND update_id IS NULL
+             AND id IN (SELECT value FROM json_each(?) ORDER BY key
+               LIMIT max(0, ? - (SELECT count(*) FROM outbox
+                 WHERE action = 'text' AND update_id IS NULL AND state IN ('sent', 'sending')
+                   AND coalesce(done_at, claimed_at) >= ?)))
+           RETURNING id, ${consentColumns("text")}`,
+          at,
+          JSON.stringify(ids),
+          perDay,
+          since,
+        ),
       );
+    },
+
+    /** What a pass made of its rows (outcome's statements), written as one batch. */
+    async record(statements: readonly SqlStatement[]) {
+      if (statements.length > 0) await sql.batch(statements);
     },
 
     /**
@@ -238,28 +321,21 @@ export function outboxStore(sql: SqlRunner) {
      * any (kit.ts); a text may have gone out, so it is not sent again.
      */
     async recoverStale(before: string, at: string) {
-      await sql.run(
-        `UPDATE outbox SET state = 'waiting', due_at = ?
-         WHERE state = 'sending' AND claimed_at < ? AND action IN ('subscribe', 'broadcast')`,
-        at,
-        before,
-      );
-      await sql.run(
-        `UPDATE outbox SET state = 'failed', done_at = ?,
-           last_error = 'Stopped while sending; not sent again, in case it went out'
-         WHERE state = 'sending' AND claimed_at < ? AND action = 'text'`,
-        at,
-        before,
-      );
-    },
-
-    /** Whether the person left the list after their latest signup; the reason and when. */
-    async optedOut(list: ListId, person: string): Promise<{ reason: string; at: string } | null> {
-      const [row] = await sql.all(
-        `SELECT reason, at FROM list_consent c WHERE c.person = ? AND ${stillOut(list)}`,
-        person,
-      );
-      return row ? { reason: String(row.reason), at: String(row.at) } : null;
+      await sql.batch([
+        [
+          `UPDATE outbox SET state = 'waiting', due_at = ?
+           WHERE state = 'sending' AND claimed_at < ? AND action IN ('subscribe', 'broadcast')`,
+          at,
+          before,
+        ],
+        [
+          `UPDATE outbox SET state = 'failed', done_at = ?,
+             last_error = 'Stopped while sending; not sent again, in case it went out'
+           WHERE state = 'sending' AND claimed_at < ? AND action = 'text'`,
+          at,
+          before,
+        ],
+      ]);
     },
 
     /**
@@ -284,24 +360,9 @@ export function outboxStore(sql: SqlRunner) {
     },
 
     /** Records what a person told a service; an older message never overrides a newer one. */
-    async setConsent(
-      list: ListId,
-      person: string,
-      state: "in" | "out",
-      reason: string,
-      at: string,
-    ) {
-      await sql.run(
-        `INSERT INTO list_consent (list, person, state, reason, at) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (list, person) DO UPDATE
-           SET state = excluded.state, reason = excluded.reason, at = excluded.at
-           WHERE excluded.at >= list_consent.at`,
-        list,
-        person,
-        state,
-        reason.slice(0, 100),
-        at,
-      );
+    async setConsent(...args: Parameters<typeof outcome.consent>) {
+      const [statement, ...params] = outcome.consent(...args);
+      await sql.run(statement, ...params);
     },
 
     /** The latest word of a number about the text list ('in': YES/START; 'out': STOP), or null. */

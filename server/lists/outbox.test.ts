@@ -337,6 +337,51 @@ describe("an update", () => {
     });
   });
 
+  it("makes at most its calls a drain, in a few queries whatever its size, and the rest at the next drains, each once", async () => {
+    // A Worker's drain spends at most its share of Cloudflare's free plan (50 requests and 50
+    // D1 queries an invocation): the texts past it wait for the next Cron, none lost or doubled.
+    const keys = Array.from({ length: 30 }, (_, i) => `31755502${String(i).padStart(2, "0")}`);
+    for (const key of keys) signup({ phone: key });
+    await confirmed(...keys);
+    const queued = await queueUpdate(store, update(), ["text"], { services, rinkName, now });
+    let queries = 0;
+    const counting =
+      <A extends unknown[], R>(call: (...args: A) => R) =>
+      (...args: A): R => {
+        queries++;
+        return call(...args);
+      };
+    const counted: typeof inbox.sql = {
+      all: counting(inbox.sql.all),
+      run: counting(inbox.sql.run),
+      batch: counting(inbox.sql.batch),
+    };
+    const box = createOutbox({
+      store: outboxStore(counted),
+      services,
+      now,
+      texts: allDay,
+      callsPerDrain: 12,
+    });
+    const sentAfterEachDrain: number[] = [];
+    const queriesEachDrain: number[] = [];
+    for (let drain = 0; drain < 3; drain++) {
+      queries = 0;
+      await box.drain();
+      queriesEachDrain.push(queries);
+      sentAfterEachDrain.push(updateTexts().length);
+      later(60);
+    }
+    expect(sentAfterEachDrain).toEqual([12, 24, 30]);
+    // Before: three queries a text (its claim, the STOP check, its outcome), 36 and more here.
+    for (const n of queriesEachDrain) expect(n).toBeLessThanOrEqual(12);
+    expect(new Set(updateTexts().map((m) => m.to)).size).toBe(30);
+    expect((await deliveryReport(store, queued.ok ? queued.id : ""))?.lists[0]).toMatchObject({
+      sent: 30,
+      failed: 0,
+    });
+  });
+
   it("says in words why a list was not sent to, and refuses what cannot go", async () => {
     signup({ phone: "3175550113" });
     const emailOnly = { email: services.email };

@@ -7,8 +7,10 @@
 // once more just after a signup is stored or an update queued.
 
 import { timeZone } from "../../rink/clock.ts";
+import type { SqlStatement } from "../inbox/submission.ts";
+import { maxListPages as kitListPages } from "./kit.ts";
 import { timeZonesOf } from "./number-time-zones.ts";
-import type { OutboxJob, OutboxStore } from "./outbox-store.ts";
+import { type Consent, type OutboxJob, type OutboxStore, outcome } from "./outbox-store.ts";
 import { inSendHours, nextSendTimeIn, type SendHours } from "./send-hours.ts";
 import { type ListId, type ListServices, notSetUp } from "./service.ts";
 
@@ -34,6 +36,12 @@ export interface OutboxOptions {
   maxAttempts?: number;
   /** Rows per list per pass (Kit allows about 120 calls a minute per key). */
   batchSize?: number;
+  /**
+   * The service calls (HTTP requests) one drain may make, both lists together; the rows past
+   * it wait for the next drain. Unlimited on Node; on a Worker what one invocation may spend
+   * within Cloudflare's free plan (edge/worker.ts, docs/benchmarks.md).
+   */
+  callsPerDrain?: number;
   /** A claim older than this is a pass that stopped midway. */
   claimTimeoutMs?: number;
   /** The text list's rules (issue 31); without them texts go at any hour, with no confirmation words. */
@@ -64,6 +72,25 @@ export const isConfirmation = (job: Pick<OutboxJob, "action" | "updateId">) =>
   job.action === "text" && job.updateId === null;
 
 export const defaultOutboxRetrySeconds = 60;
+
+/** Rows claimed, sent and written down together. */
+const rowsPerClaim = 5;
+
+/** What is left of a drain's calls (callsPerDrain), shared by the two lists' passes. */
+interface Allowance {
+  calls: number;
+}
+
+/**
+ * The HTTP requests a row's send can make at most: a text one (twilio.ts); an add to the list
+ * two (kit.ts: the subscriber, then the form); a broadcast two (made, then read back), and on
+ * a try after an unanswered one the look through Kit's list of broadcasts first.
+ */
+function callsOf(job: OutboxJob) {
+  if (job.action === "text") return 1;
+  if (job.action === "broadcast" && job.attempts > 0 && !job.serviceRef) return 2 + kitListPages;
+  return 2;
+}
 const hourSeconds = 3600;
 
 /** E.164 for a phone's key: the newsletter takes US ten-digit numbers only (rink/forms/phone.ts). */
@@ -77,6 +104,7 @@ export function createOutbox({
   retrySeconds = defaultOutboxRetrySeconds,
   maxAttempts = 12,
   batchSize = 50,
+  callsPerDrain = Number.POSITIVE_INFINITY,
   claimTimeoutMs = 10 * 60_000,
   texts,
 }: OutboxOptions): Outbox {
@@ -89,11 +117,13 @@ export function createOutbox({
   const waitFor = (attempts: number) =>
     Math.min(retrySeconds * 2 ** Math.max(0, attempts - 1), hourSeconds) * 1000;
 
-  /** The call a row stands for; undefined when the person has left the list since. */
-  async function send(job: OutboxJob) {
+  /**
+   * The call a row stands for, given its recipient's word read in its claim; a skip when the
+   * person has left the list since (or, for a confirmation request, has answered already).
+   */
+  async function send(job: OutboxJob, word: Consent | null) {
     if (job.action === "subscribe" && services.email) {
-      const out = await store.optedOut("email", job.recipient);
-      if (out && out.at >= job.createdAt) return { skipped: `Left the list: ${out.reason}` };
+      if (word && word.at >= job.createdAt) return { skipped: `Left the list: ${word.reason}` };
       return services.email.subscribe(job.recipient);
     }
     if (job.action === "broadcast" && services.email) {
@@ -108,56 +138,61 @@ export function createOutbox({
     }
     if (isConfirmation(job) && services.text) {
       // Asked once: not of a number that has answered since (YES, START or STOP).
-      const said = await store.textConsent(job.recipient);
-      if (said?.state === "in") return { skipped: `Already on the list: ${said.reason}` };
-      if (said) return { skipped: `Opted out: ${said.reason}` };
+      if (word?.state === "in") return { skipped: `Already on the list: ${word.reason}` };
+      if (word) return { skipped: `Opted out: ${word.reason}` };
       if (!texts) return { ok: false as const, retry: true, reason: "No confirmation words set" };
       return services.text.send(e164(job.recipient), texts.confirmation);
     }
     if (job.action === "text" && services.text) {
       // Checked again at the moment of sending: a STOP after the update was queued counts.
-      const out = await store.optedOut("text", job.recipient);
-      if (out) return { skipped: `Opted out: ${out.reason}` };
+      if (word?.state === "out") return { skipped: `Opted out: ${word.reason}` };
       return services.text.send(e164(job.recipient), job.textBody);
     }
     return { ok: false as const, retry: true, reason: notSetUp[job.list] };
   }
 
-  /** Sends one claimed row and records what became of it: whether the service is up. */
-  async function deliver(job: OutboxJob): Promise<boolean> {
+  /**
+   * Sends one claimed row: what became of it, as statements the pass writes with its
+   * neighbours' (OutboxStore.record), and whether the service is up.
+   */
+  async function deliver(
+    job: OutboxJob,
+    word: Consent | null,
+  ): Promise<{ statements: SqlStatement[]; up: boolean }> {
     const at = () => now().toISOString();
     let result: Awaited<ReturnType<typeof send>>;
     try {
-      result = await send(job);
+      result = await send(job, word);
     } catch (error) {
       result = { ok: false, retry: true, reason: `Could not send: ${String(error)}` };
     }
     if ("skipped" in result) {
-      await store.finish(job.id, "skipped", at(), result.skipped);
-      return true;
+      return { statements: [outcome.finish(job.id, "skipped", at(), result.skipped)], up: true };
     }
-    if (result.ok) {
-      await store.sent(job.id, at(), result.ref);
-      return true;
-    }
+    if (result.ok) return { statements: [outcome.sent(job.id, at(), result.ref)], up: true };
     if (result.optedOut && job.action === "text") {
       // The service knows of a STOP we missed: recorded, so no later update tries again.
-      await store.setConsent("text", job.recipient, "out", "STOP (told by the text service)", at());
-      await store.finish(job.id, "skipped", at(), result.reason);
-      return true;
+      return {
+        statements: [
+          outcome.consent("text", job.recipient, "out", "STOP (told by the text service)", at()),
+          outcome.finish(job.id, "skipped", at(), result.reason),
+        ],
+        up: true,
+      };
     }
     if (result.retry && job.attempts < maxAttempts) {
       const due = new Date(now().getTime() + waitFor(job.attempts)).toISOString();
-      await store.later(job.id, due, result.reason, result.ref);
       log(`outbox: #${job.id} (${job.action}) will be tried again at ${due}: ${result.reason}`);
-      return false;
+      return { statements: [outcome.later(job.id, due, result.reason, result.ref)], up: false };
     }
     const reason = result.retry
       ? `${result.reason} (gave up after ${job.attempts} tries)`
       : result.reason;
-    await store.finish(job.id, "failed", at(), reason, result.ref);
     log(`outbox: #${job.id} (${job.action}) failed: ${reason}`);
-    return !result.retry;
+    return {
+      statements: [outcome.finish(job.id, "failed", at(), reason, result.ref)],
+      up: !result.retry,
+    };
   }
 
   /**
@@ -178,7 +213,7 @@ export function createOutbox({
     };
   }
 
-  async function drainList(list: ListId) {
+  async function drainList(list: ListId, allowance: Allowance) {
     if (!services[list]) return;
     if (list === "text") {
       // A confirmation request not sent within a day of its signup (the day's ceiling, an
@@ -190,50 +225,87 @@ export function createOutbox({
     // Quiet hours: outside them texts stay waiting, and go at the first pass after they open.
     if (list === "text" && texts && !inSendHours(texts.sendHours, now())) return;
     const hoursFor = texts ? recipientHours(texts) : undefined;
-    const jobs = await store.due(list, now().toISOString(), batchSize);
+    const due = await store.due(list, now().toISOString(), batchSize);
+    // The recipient's own clocks (issue 42): before their hours, a text waits until they open,
+    // out of the way of the texts behind it; where they never open, it is not sent.
+    const waits: SqlStatement[] = [];
+    const never = new Set<number>();
+    const ready = due.filter((job) => {
+      const hours = job.action === "text" && hoursFor ? hoursFor(job.recipient) : "now";
+      if (hours instanceof Date) waits.push(outcome.postpone(job.id, hours.toISOString()));
+      if (hours === "never") never.add(job.id);
+      return !(hours instanceof Date);
+    });
+    await store.record(waits);
     let ceilingReached = false;
-    for (const job of jobs) {
-      if (stopped) return;
+    // A few rows at a time: claimed in one statement, sent, their outcomes written in one
+    // batch, so a pass is a handful of D1 queries whatever its size, and a pass stopped
+    // midway (a Worker's limit) leaves at most a few texts claimed and unknown.
+    for (let next = 0; next < ready.length && !stopped; ) {
+      const chunk: OutboxJob[] = [];
+      while (next < ready.length && chunk.length < rowsPerClaim) {
+        const job = ready[next] as OutboxJob;
+        const cost = never.has(job.id) ? 0 : callsOf(job);
+        if (cost > allowance.calls) break;
+        allowance.calls -= cost;
+        chunk.push(job);
+        next++;
+      }
+      if (chunk.length === 0) return; // the pass's calls are spent: the rest wait for the next
       const at = now().toISOString();
-      if (isConfirmation(job) && ceilingReached) continue;
-      if (job.action === "text" && hoursFor) {
-        // The recipient's own clocks (issue 42): before their hours, the row waits until they
-        // open, out of the way of the texts behind it.
-        const hours = hoursFor(job.recipient);
-        if (hours instanceof Date) {
-          await store.postpone(job.id, hours.toISOString());
-          continue;
-        }
-        if (hours === "never") {
-          if (await store.claim(job.id, at))
-            await store.finish(job.id, "skipped", at, neverInHours);
-          continue;
+      const asked = chunk.filter((job) => !(isConfirmation(job) && texts));
+      const claimed = await store.claim(
+        list,
+        asked.map((job) => job.id),
+        at,
+      );
+      const confirmations = chunk.filter((job) => isConfirmation(job) && texts);
+      if (confirmations.length > 0 && texts && !ceilingReached) {
+        // The day's ceiling on confirmation requests, counted in the claim's own statement.
+        // Past it, the rest wait where they are, newest first (store.due), for a later pass;
+        // a day old, they are dropped (above).
+        const since = new Date(now().getTime() - 86_400_000).toISOString();
+        const taken = await store.claimConfirmations(
+          confirmations.map((job) => job.id),
+          at,
+          since,
+          texts.confirmationsPerDay,
+        );
+        if (taken.size < confirmations.length) ceilingReached = true;
+        for (const [id, word] of taken) claimed.set(id, word);
+      }
+      const written: SqlStatement[] = [];
+      const untried: number[] = [];
+      let up = true;
+      for (const job of chunk) {
+        if (!claimed.has(job.id)) continue; // another pass has it, or past the ceiling
+        if (!up || stopped) {
+          untried.push(job.id);
+        } else if (never.has(job.id)) {
+          written.push(outcome.finish(job.id, "skipped", at, neverInHours));
+        } else {
+          const done = await deliver(
+            { ...job, attempts: job.attempts + 1 },
+            claimed.get(job.id) ?? null,
+          );
+          written.push(...done.statements);
+          up = done.up;
         }
       }
-      if (isConfirmation(job) && texts) {
-        // The day's ceiling on confirmation requests, counted in the claim's own statement, so
-        // two passes at once (a timer and a kick, two Worker isolates) cannot both pass it.
-        const since = new Date(now().getTime() - 86_400_000).toISOString();
-        if (!(await store.claimConfirmation(job.id, at, since, texts.confirmationsPerDay))) {
-          // Past the ceiling (or another pass has it): the rest wait where they are, newest
-          // first (store.due), for a later pass; a day old, they are dropped (above).
-          ceilingReached = true;
-          continue;
-        }
-      } else if (!(await store.claim(job.id, at))) continue;
-      const up = await deliver({ ...job, attempts: job.attempts + 1 });
+      if (untried.length > 0) written.push(outcome.release(untried));
+      await store.record(written);
       if (!up) return;
     }
   }
 
-  async function onePass() {
+  async function onePass(allowance: Allowance) {
     const at = now();
     await store.recoverStale(
       new Date(at.getTime() - claimTimeoutMs).toISOString(),
       at.toISOString(),
     );
     // One list's outage does not hold the other's rows.
-    await Promise.all((["email", "text"] as const).map(drainList));
+    await Promise.all((["email", "text"] as const).map((list) => drainList(list, allowance)));
   }
 
   function drain(): Promise<void> {
@@ -242,11 +314,13 @@ export function createOutbox({
       again = true;
       return pass;
     }
+    // The calls this drain may make, both lists together: one invocation's share on a Worker.
+    const allowance: Allowance = { calls: callsPerDrain };
     pass = (async () => {
       do {
         again = false;
-        await onePass().catch((error) => log(`outbox: the pass failed: ${String(error)}`));
-      } while (again && !stopped);
+        await onePass(allowance).catch((error) => log(`outbox: the pass failed: ${String(error)}`));
+      } while (again && !stopped && allowance.calls > 0);
     })().finally(() => {
       pass = undefined;
     });

@@ -561,7 +561,7 @@ class Lab {
     const env = this.env;
     const on = (worker: Worker, request: Request) => (ctx: Ctx) => worker.fetch(request, env, ctx);
     const tick = (worker: Worker) => async (ctx: Ctx) => {
-      await worker.scheduled({ cron: "*/10 * * * *", scheduledTime: Date.now() }, env, ctx);
+      await worker.scheduled({ cron: "* * * * *", scheduledTime: Date.now() }, env, ctx);
       return undefined;
     };
     let n = 0;
