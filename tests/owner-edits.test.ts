@@ -44,6 +44,7 @@ const serverOnly = [
   "tests/owner-updates.test.ts",
   "tests/list-services.test.ts",
   "tests/editor-proxy.test.ts",
+  "tests/insights.test.ts",
 ];
 
 /** Edits one YAML file of the copy's content/ the way the editor saves it. */
@@ -107,9 +108,10 @@ describe("with the owner's edits in content/", { timeout: 180_000 }, () => {
   it("the unit suite passes", () => {
     // Both cores (vitest.config.ts), as the main run. Left out: this file, and the suites of
     // the server alone (serverOnly, checked below): the server's own, the inbox's protocol,
-    // the owner's inbox and updates, the list services and the editor's proxy on their two
-    // platforms read rink/ and server/, never content/; the main run has them, and here they
-    // would only start servers and wrangler many times more (about 70 s of this run's time).
+    // the owner's inbox and updates, the list services, the editor's proxy and the site's
+    // counts on their two platforms read rink/ and server/, never content/; the main run has
+    // them, and here they would only start servers and wrangler many times more (about 90 s
+    // of this run's time; the counts' suite alone 19 s).
     const result = run(join(copy, "node_modules/.bin/vitest"), ["run"], {
       VITEST_EXCLUDE: ["tests/owner-edits.test.ts", ...serverOnly].join(","),
     });
@@ -135,6 +137,9 @@ describe("with the owner's edits in content/", { timeout: 180_000 }, () => {
     const fixtures = join(copy, "tests/fixtures/content");
     const result = run("npm", ["run", "build"], {
       RINK_LOCAL_BUILD: "1",
+      // Its pages only (tooling/finish-build.ts): the Worker's bundle reads no content/, and
+      // the main run's test build makes and checks it.
+      RINK_PAGES_ONLY: "1",
       CONTENT_DIR: fixtures,
       BUILD_DIR: join(copy, ".tmp/test-build"),
       // The photos already processed for this project, so only a new photo costs time.

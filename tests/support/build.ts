@@ -108,20 +108,22 @@ export async function buildCrossOriginSite(
     return { siteDir, formsPort };
   }
   const started = Date.now();
-  await runBuild({ BUILD_DIR: crossBuildDir, ...endpoint });
+  // Served as pages only (static-host.spec.ts, the cross-origin forms): no Worker bundle.
+  await runBuild({ BUILD_DIR: crossBuildDir, RINK_PAGES_ONLY: "1", ...endpoint });
   say(`built the cross-origin site (${why}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return { siteDir, formsPort };
 }
 
 /**
- * A build with `env` added (other content, forms on another origin), copied to `siteDir`.
+ * A build with `env` added (other content, forms on another origin), copied to `siteDir`:
+ * its pages only (RINK_PAGES_ONLY, tooling/finish-build.ts), since it is served by the server.
  * Built inside the project (the prerenderer resolves node_modules from the build's location),
  * removed from there whatever happens.
  */
 export async function buildSiteCopy(siteDir: string, env: Record<string, string>) {
   const buildDir = join(projectRoot, ".tmp", `site-build-${process.pid}-${Date.now()}`);
   try {
-    await runBuild({ ...env, BUILD_DIR: buildDir });
+    await runBuild({ RINK_PAGES_ONLY: "1", ...env, BUILD_DIR: buildDir });
     cpSync(join(buildDir, "client"), siteDir, { recursive: true });
   } finally {
     rmSync(buildDir, { recursive: true, force: true });
