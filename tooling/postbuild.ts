@@ -10,6 +10,7 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   utimesSync,
@@ -128,7 +129,11 @@ function compressedCopy(bytes: Buffer, kind: "br" | "gz"): Buffer {
     kind === "br"
       ? brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
       : gzipSync(bytes, { level: 9 });
-  writeFileSync(cached, made);
+  // Written aside and renamed, so a build running beside this one (the end-to-end set-up
+  // makes two at once) never reads a half-written file.
+  const partial = `${cached}.${process.pid}`;
+  writeFileSync(partial, made);
+  renameSync(partial, cached);
   return made;
 }
 
@@ -136,7 +141,9 @@ function compressedCopy(bytes: Buffer, kind: "br" | "gz"): Buffer {
 const weekAgo = Date.now() - 7 * 24 * 60 * 60 * 1000;
 for (const name of readdirSync(compressedCache)) {
   const path = join(compressedCache, name);
-  if (statSync(path).mtimeMs < weekAgo) rmSync(path, { force: true });
+  // (A file another build renames or removes meanwhile is gone: nothing to do.)
+  const stat = statSync(path, { throwIfNoEntry: false });
+  if (stat && stat.mtimeMs < weekAgo) rmSync(path, { force: true });
 }
 
 let compressed = 0;
