@@ -8,6 +8,7 @@ import { gzipSync } from "node:zlib";
 import { projectNode, projectRoot } from "./project.ts";
 
 const wranglerBin = join(projectRoot, "node_modules/wrangler/bin/wrangler.js");
+const compileCache = join(projectRoot, "node_modules/.cache/node-compile");
 
 export interface WranglerPlace {
   /** Where wrangler.jsonc is (or a folder laid out like the repository); the project's by default. */
@@ -43,6 +44,10 @@ export function wranglerEnv(home?: string): NodeJS.ProcessEnv {
     WRANGLER_HIDE_BANNER: "true",
     CLOUDFLARE_CF_FETCH_ENABLED: "false",
     CI: "true",
+    // Node keeps its compiled code of wrangler's 15 MB CLI and miniflare here, so a later start
+    // (the tests start wrangler a few dozen times) compiles none of it again: `wrangler dev`
+    // up in 2.5-3 s, not 3-4.5 s, on an idle 2-core machine.
+    NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE || compileCache,
   };
 }
 
