@@ -4,8 +4,9 @@
 // (GitHub and most Markdown previews draw it; no Graphviz needed) with each folder collapsed to
 // its room, the site and the server side by side above rink/, then the same arrows as text.
 // Exits 1 when an import breaks the rules, which say what Biome's noRestrictedImports says in
-// biome.json (`npm run lint`): app/ and server/ never import each other, and rink/ imports
-// neither. The .astro shells are drawn without their imports (dependency-cruiser does not read
+// biome.json (`npm run lint`): app/ and server/ never import each other, rink/ imports
+// neither, and the rooms both hosts run import neither host (node/, edge/); and no file of
+// server/ reaches itself through its imports (issue 44). The .astro shells are drawn without their imports (dependency-cruiser does not read
 // .astro); Biome's rule covers them.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

@@ -10,7 +10,7 @@ import { existsSync } from "node:fs";
 import { relative } from "node:path";
 import { parseArgs } from "node:util";
 import { displayValue, formOfKind, type InboxForm, inboxForms } from "../server/inbox/forms.ts";
-import { type SqlRunner, statements, toSubmission } from "../server/inbox/submission.ts";
+import { statements, toSubmission } from "../server/inbox/submission.ts";
 import { insightsStore } from "../server/insights/store.ts";
 import { summaryFor } from "../server/insights/summary.ts";
 import { outboxStore } from "../server/lists/outbox-store.ts";
@@ -18,6 +18,7 @@ import { backupInbox, restoreInbox } from "../server/node/backup.ts";
 import { openInbox, type Submission } from "../server/node/database.ts";
 import { readSettings } from "../server/node/settings.ts";
 import { findList, submissionsCsv } from "../server/owner/csv.ts";
+import type { SqlRunner } from "../server/sql.ts";
 import { queryD1 } from "../tooling/wrangler.ts";
 
 const formNames = inboxForms.map((f) => f.kind).join("|");

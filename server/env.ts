@@ -2,7 +2,13 @@
 // what middleware hands on to later middleware for one request. AppEnv adds what the Node
 // adapter binds; the Worker's own (edge/worker.ts) adds its bindings.
 import type { HttpBindings } from "@hono/node-server";
-import type { ClientInfo } from "./node/client-info.ts";
+
+/** Who sent a request, as each host finds out (node/client-info.ts, the Worker's header). */
+export interface ClientInfo {
+  /** An IP address, or "unknown" when the transport gives none (in-process tests). */
+  address: string;
+  https: boolean;
+}
 
 export interface InboxVariables {
   client: ClientInfo;

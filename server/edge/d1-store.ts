@@ -5,7 +5,6 @@ import {
   failureText,
   insertParams,
   type NewSubmission,
-  type SqlRunner,
   type SubmissionStore,
   statements,
   toDigestClaim,
@@ -13,6 +12,7 @@ import {
   toSubmission,
 } from "../inbox/submission.ts";
 import { signupOutbox } from "../lists/signup-outbox.ts";
+import type { SqlRunner } from "../sql.ts";
 import type { D1Database, D1PreparedStatement } from "./bindings.ts";
 
 export function d1Store(db: D1Database): SubmissionStore {

@@ -19,7 +19,7 @@ import { bodyLimit } from "../body-limit.ts";
 import type { InboxEnv } from "../env.ts";
 import { originIsHost } from "../inbox/form-endpoint.ts";
 import { sessionOwner } from "../owner/auth.ts";
-import { cookieOf } from "../owner/routes.ts";
+import { cookieOf } from "../owner/session.ts";
 import type { OwnerStore } from "../owner/store.ts";
 import { checkGraphql, type Refusal } from "./guard.ts";
 import { type EditorGithub, graphqlUrl } from "./settings.ts";

@@ -9,7 +9,6 @@ import { Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { bodyLimit } from "../body-limit.ts";
 import type { InboxEnv } from "../env.ts";
-import type { Outbox } from "../lists/outbox.ts";
 import { escapingLog } from "../log-text.ts";
 import { inboxHeaders } from "../security-headers.ts";
 import { renderErrorPage } from "./error-page.ts";
@@ -49,9 +48,10 @@ export interface FormEndpointDeps {
   /**
    * The list services' outbox: a pass right after a signup is stored sends its rows (written
    * with the signup, in its transaction, by lists/signup-outbox.ts) without waiting for the
-   * timer or the Cron.
+   * timer or the Cron. Only its drain (lists/outbox.ts), so the forms' endpoint needs nothing
+   * of the lists' room.
    */
-  outbox?: Pick<Outbox, "drain">;
+  outbox?: { drain(): Promise<void> };
   now?: () => Date;
   /** Where failures are reported; the server's stderr by default. */
   log?: (message: string) => void;

@@ -175,18 +175,3 @@ export function toSubmission(row: Record<string, unknown>): Submission {
 
 /** Bounded: an SMTP server's reply can be long, and the column is for a glance. */
 export const failureText = (error: string) => error.slice(0, 500);
-
-/**
- * SQL with `?` parameters on either database, for the owner's inbox (owner/store.ts): the
- * Node server's node:sqlite file (node/database.ts) or D1 (edge/d1-store.ts).
- */
-export interface SqlRunner {
-  all(sql: string, ...params: (string | number | null)[]): Awaitable<Record<string, unknown>[]>;
-  /** How many rows the statement changed. */
-  run(sql: string, ...params: (string | number | null)[]): Awaitable<number>;
-  /** The statements in one transaction: all of them, or none (an update and its outbox rows). */
-  batch(statements: readonly SqlStatement[]): Awaitable<void>;
-}
-
-/** One statement and its parameters, for SqlRunner.batch. */
-export type SqlStatement = readonly [sql: string, ...params: (string | number | null)[]];

@@ -4,7 +4,7 @@
 // second (node:sqlite blocks the event loop while it syncs) and the forms' own commits and the
 // pages never wait behind a beacon's. A beacon is not a submission: one lost in a crash within
 // that second loses a count, nothing anyone sent.
-import type { SqlStatement } from "../inbox/submission.ts";
+import type { SqlStatement } from "../sql.ts";
 import type { InsightsStore } from "./store.ts";
 
 export interface Recorder {

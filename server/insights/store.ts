@@ -3,7 +3,7 @@
 // day's salt, the day's end, and the reads of the owner's page, the home's line and the Monday
 // summary. Every read is bounded by its dates (the tables' keys start with the day).
 import type { BeaconAction, VitalName } from "../../rink/insights.ts";
-import type { SqlRunner, SqlStatement } from "../inbox/submission.ts";
+import type { SqlRunner, SqlStatement } from "../sql.ts";
 import type { DeviceClass, Source, SourceKind } from "./classify.ts";
 
 /** What one counted beacon is, once its request has been reduced (classify.ts). */

@@ -7,9 +7,9 @@ import { rinkDate, rinkWallClock } from "../../rink/clock.ts";
 import { formatLongDate } from "../../rink/format.ts";
 import type { Mail, Mailer } from "../inbox/notify.ts";
 import { addDays, mondayOf, weekdayIndex } from "./calendar.ts";
-import { insightsPath, insightsWords, pageWords } from "./page.ts";
 import { type WeekFigures, weekFigures } from "./report.ts";
 import type { InsightsStore } from "./store.ts";
+import { insightsPath, insightsWords, pageWords } from "./words.ts";
 
 type Reads = Pick<
   InsightsStore,

@@ -3,8 +3,8 @@
 // (node/database.ts, `sql`) or D1 (edge/d1-store.ts, d1Runner). Every state change of a row is one conditional statement, so
 // two passes (a timer and a kick, two Worker isolates) never both own a row.
 
-import type { SqlRunner, SqlStatement } from "../inbox/submission.ts";
 import { liveUpdateStore } from "../live-update/store.ts";
+import type { SqlRunner, SqlStatement } from "../sql.ts";
 import type { ListId } from "./service.ts";
 
 export type OutboxAction = "subscribe" | "broadcast" | "text";

@@ -7,7 +7,7 @@
 // once more just after a signup is stored or an update queued.
 
 import { timeZone } from "../../rink/clock.ts";
-import type { SqlStatement } from "../inbox/submission.ts";
+import type { SqlStatement } from "../sql.ts";
 import { maxListPages as kitListPages } from "./kit.ts";
 import { timeZonesOf } from "./number-time-zones.ts";
 import { type Consent, type OutboxJob, type OutboxStore, outcome } from "./outbox-store.ts";

@@ -9,7 +9,8 @@
 // (list_consent 'in', hooks.ts). Spam queues nothing.
 import { phoneKey } from "../../rink/forms/phone.ts";
 import { formOfKind } from "../inbox/forms.ts";
-import type { NewSubmission, SqlStatement } from "../inbox/submission.ts";
+import type { NewSubmission } from "../inbox/submission.ts";
+import type { SqlStatement } from "../sql.ts";
 
 // Each runs right after the submission's insert in the same transaction, so the newest row of
 // submissions is the one just inserted (writes are serialised, and a new rowid is above all).

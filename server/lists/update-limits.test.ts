@@ -5,8 +5,8 @@
 // Over HTTP on both homes: tests/owner-updates.test.ts.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { textsPerMonth } from "../../rink/forms/newsletter.ts";
-import type { SqlRunner } from "../inbox/submission.ts";
 import { type Inbox, openInbox } from "../node/database.ts";
+import type { SqlRunner } from "../sql.ts";
 import { outboxStore } from "./outbox-store.ts";
 import type { ListServices } from "./service.ts";
 import { maxUpdatesPerDay, queueUpdate } from "./updates.ts";

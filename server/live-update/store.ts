@@ -3,7 +3,7 @@
 // What the pages receive (rink/live-update.ts's LiveUpdate) is exactly this read.
 import type { LiveUpdate, UpdateKind } from "../../rink/live-update.ts";
 import type { TimeRange } from "../../rink/week.ts";
-import type { SqlRunner } from "../inbox/submission.ts";
+import type { SqlRunner } from "../sql.ts";
 
 export interface LiveUpdateStore {
   /**

@@ -3,6 +3,7 @@
 // reverse proxy the socket's peer is the proxy, so X-Forwarded-For / X-Forwarded-Proto must be
 // read instead; but anyone can send those headers, so they count only from a trusted proxy.
 import { BlockList, isIP } from "node:net";
+import type { ClientInfo } from "../env.ts";
 
 /**
  * TRUST_PROXY, parsed: `none` ignores forwarded headers; `hops: n` trusts the n proxies nearest
@@ -12,12 +13,6 @@ export type TrustProxy =
   | { kind: "none" }
   | { kind: "hops"; hops: number }
   | { kind: "addresses"; entries: string[] };
-
-export interface ClientInfo {
-  /** An IP address, or "unknown" when the transport gives none (in-process tests). */
-  address: string;
-  https: boolean;
-}
 
 const loopback = ["127.0.0.0/8", "::1/128"];
 

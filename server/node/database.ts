@@ -7,7 +7,6 @@ import {
   failureText,
   insertParams,
   type NewSubmission,
-  type SqlRunner,
   type Submission,
   type SubmissionStore,
   statements,
@@ -17,6 +16,7 @@ import {
   toSubmission,
 } from "../inbox/submission.ts";
 import { signupOutbox } from "../lists/signup-outbox.ts";
+import type { SqlRunner } from "../sql.ts";
 
 export type { NewSubmission, Submission } from "../inbox/submission.ts";
 

@@ -4,8 +4,8 @@
 
 import { phoneKey } from "../../rink/forms/phone.ts";
 import { displayValue, type InboxForm, type SignupList } from "../inbox/forms.ts";
+import type { Submission } from "../inbox/submission.ts";
 import { type OptOuts, optOutKey } from "../lists/outbox-store.ts";
-import type { Submission } from "../node/database.ts";
 
 const formulaStart = /^[=+\-@\t\r]/;
 

@@ -3,7 +3,7 @@
 // have it applied again, while the table names nobody (without the key, which is not in the
 // database, a hash cannot be tested against a guessed address). Kept as long as the nightly
 // backups live (the privacy notice's promise), then dropped. Web Crypto: Node and Workers.
-import type { SqlRunner } from "../inbox/submission.ts";
+import type { SqlRunner } from "../sql.ts";
 
 /** Nightly backups are removed after 30 days (deploy/rink-site-backup.service); one day more. */
 export const deletionRecordDays = 31;

@@ -6,7 +6,7 @@
 import { momentWords } from "../../rink/clock.ts";
 import type { LiveUpdate } from "../../rink/live-update.ts";
 import { buttonStyles } from "../../ui/button-styles.ts";
-import { insightsPath, insightsWords } from "../insights/page.ts";
+import { insightsPath, insightsWords } from "../insights/words.ts";
 import type { ListId } from "../lists/service.ts";
 import { h } from "./html.ts";
 import { layout } from "./pages.ts";

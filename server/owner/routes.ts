@@ -8,13 +8,11 @@ import type { Context, MiddlewareHandler } from "hono";
 import { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { bodyLimit } from "../body-limit.ts";
-import type { InboxEnv } from "../env.ts";
 import { originIsHost } from "../inbox/form-endpoint.ts";
 import { formOfKind } from "../inbox/forms.ts";
 import type { Mailer } from "../inbox/notify.ts";
 import type { RateDecision } from "../inbox/rate-limit.ts";
 import { subscriberKey } from "../inbox/subscriber-key.ts";
-import { mountInsightsRoutes } from "../insights/owner-routes.ts";
 import { thisWeek } from "../insights/report.ts";
 import type { InsightsStore } from "../insights/store.ts";
 import { headline } from "../lists/updates.ts";
@@ -34,6 +32,7 @@ import {
 import { findList, onList, submissionsCsv } from "./csv.ts";
 import type { Deletions } from "./deletions.ts";
 import { homePage } from "./home-page.ts";
+import { mountInsightsRoutes } from "./insights-routes.ts";
 import {
   badLinkPage,
   confirmLinkPage,
@@ -45,6 +44,7 @@ import {
   pleaseSignInPage,
   signInPage,
 } from "./pages.ts";
+import { cookieOf, isLocal, type OwnerEnv } from "./session.ts";
 import type { InboxView, OwnerStore } from "./store.ts";
 import { stylesheet, stylesheetPath } from "./stylesheet.ts";
 import { mountUpdateRoutes, type UpdatesDeps } from "./update-routes.ts";
@@ -79,16 +79,8 @@ export interface OwnerDeps {
   log?: (message: string) => void;
 }
 
-export type OwnerEnv = InboxEnv & { Variables: InboxEnv["Variables"] & { owner: string } };
-
 /** The largest body an inbox form sends is a few hundred bytes; nothing bigger is read. */
 export const ownerMaxBodyBytes = 8 * 1024;
-
-// Over HTTPS the cookie is __Host- prefixed (Secure, Path=/, no Domain: no other subdomain or
-// plain-HTTP page can set or shadow it); on localhost, where there is no HTTPS, plain.
-const secureCookie = { name: "__Host-rink_owner", path: "/", secure: true } as const;
-// Path "/" on localhost too: the editor's sign-in and proxy under /admin/ read the same session.
-const localCookie = { name: "rink_owner", path: "/", secure: false } as const;
 
 const ownerHeaders: Record<string, string> = {
   "Content-Security-Policy":
@@ -99,10 +91,6 @@ const ownerHeaders: Record<string, string> = {
   // no-referrer, under which Chromium sends "Origin: null" with the inbox's own forms.
   "Referrer-Policy": "same-origin",
 };
-
-const isLocal = (url: URL) => url.hostname === "localhost" || url.hostname === "127.0.0.1";
-/** The session cookie's name and attributes for this request (the editor, editor/, reads it too). */
-export const cookieOf = (c: Context) => (isLocal(new URL(c.req.url)) ? localCookie : secureCookie);
 
 /** Whether a browser page of this very site sent the request (Origin, or Fetch metadata). */
 function sameOrigin(c: Context): boolean {

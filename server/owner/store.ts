@@ -3,13 +3,13 @@
 // spam emptied; the sign-in links and sessions by the hash of their token; the owner's log.
 import { phoneKey } from "../../rink/forms/phone.ts";
 import {
-  type SqlRunner,
   type Submission,
   statements,
   submissionColumns,
   toSubmission,
 } from "../inbox/submission.ts";
 import { outboxStore } from "../lists/outbox-store.ts";
+import type { SqlRunner } from "../sql.ts";
 import type { PersonKeys } from "./deletions.ts";
 
 export type InboxView = "messages" | "signups" | "spam";

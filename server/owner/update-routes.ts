@@ -27,7 +27,7 @@ import {
   uuidPattern,
 } from "../lists/updates.ts";
 import { messagePage } from "./pages.ts";
-import type { OwnerEnv } from "./routes.ts";
+import type { OwnerEnv } from "./session.ts";
 import {
   addIssues,
   emptyForm,

@@ -8,7 +8,7 @@
 import { existsSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { DatabaseSync } from "node:sqlite";
-import type { SqlRunner } from "../../server/inbox/submission.ts";
+import type { SqlRunner } from "../../server/sql.ts";
 import { type EdgeMail, startEdge } from "./edge.ts";
 import { fakeSite, tempDir } from "./fake-site.ts";
 import { parseMail } from "./mail-parse.ts";

@@ -1,7 +1,8 @@
 // "How the site is doing" at /inbox/insights: the owner's page of the site's own counts, drawn
-// like the owner's other pages (owner/pages.ts's layout, the one stylesheet, no script). Each
-// chart (charts.ts) comes with a table that says the same to a screen reader; the tables that
-// are wider than a phone scroll sideways on their own.
+// like the owner's other pages (pages.ts's layout, the one stylesheet, no script), from the
+// counts' report (insights/report.ts) and words (insights/words.ts). Each chart
+// (insights-charts.ts) comes with a table that says the same to a screen reader; the tables
+// that are wider than a phone scroll sideways on their own.
 import type { ReactNode } from "react";
 import {
   type BeaconAction,
@@ -11,57 +12,14 @@ import {
 } from "../../rink/insights.ts";
 import { plural } from "../../rink/plural.ts";
 import { buttonStyles } from "../../ui/button-styles.ts";
-import { h } from "../owner/html.ts";
-import { layout } from "../owner/pages.ts";
-import { addDays } from "./calendar.ts";
-import { BarList, ColumnChart, GroupedChart } from "./charts.ts";
-import type { SourceKind } from "./classify.ts";
-import { actionWords, type InsightsReport, type WeekFigures } from "./report.ts";
+import { addDays } from "../insights/calendar.ts";
+import { actionWords, type InsightsReport, type WeekFigures } from "../insights/report.ts";
+import { dayWords, insightsPath, insightsWords, pageWords, vitalWords } from "../insights/words.ts";
+import { h } from "./html.ts";
+import { BarList, ColumnChart, GroupedChart } from "./insights-charts.ts";
+import { layout } from "./pages.ts";
 
-export const insightsPath = "/inbox/insights";
-
-export const insightsWords = {
-  title: "How the site is doing",
-  door: { label: "How the site is doing", hint: "Visits, calls tapped, signups and speed" },
-  thisWeek: (w: { visits: number; calls: number; signups: number }) =>
-    `This week: ${plural(w.visits, "visit", "visits")}, ${plural(w.calls, "call tapped", "calls tapped")}, ${plural(w.signups, "signup", "signups")}`,
-  sources: {
-    search: "Search (Google, Bing …)",
-    social: "Social (Facebook, Instagram …)",
-    direct: "Direct (typed, saved, an app, a text)",
-    other: "Other sites",
-  } satisfies Record<SourceKind, string>,
-  vitals: {
-    LCP: "Main content shown (LCP)",
-    INP: "Answer to a tap (INP)",
-    CLS: "Things moving (CLS)",
-    FCP: "First thing shown (FCP)",
-    TTFB: "Server's first byte (TTFB)",
-  } satisfies Record<VitalName, string>,
-  ratings: { good: "Good", "needs-improvement": "Needs improvement", poor: "Poor" },
-  summaryOn:
-    "The Monday email is on: every Monday at 8 AM you get last week against the week before.",
-  summaryOff: "The Monday email is off for you.",
-} as const;
-
-const shortDate = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  timeZone: "UTC",
-});
-/** "Dec 7" for "2026-12-07". */
-export const dayWords = (date: string) => shortDate.format(new Date(`${date}T12:00:00Z`));
 const weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
-
-/** "/" is the home page; the others by their path, as the owner sees it in the address bar. */
-export const pageWords = (page: string) => (page === "/" ? "Home (/)" : page);
-
-/** A figure as Google's reports write it: seconds for the paints and the first byte. */
-export function vitalWords(name: VitalName, value: number): string {
-  if (name === "CLS") return value.toFixed(2);
-  if (name === "INP") return `${Math.round(value)} ms`;
-  return `${(value / 1000).toFixed(1)} s`;
-}
 
 const thresholdWords = (name: VitalName) =>
   `good up to ${vitalWords(name, vitalThresholds[name].good)}, poor over ${vitalWords(name, vitalThresholds[name].poor)}`;

@@ -3,7 +3,7 @@
 // it says the same to a screen reader. Coordinates in a viewBox, so a chart fills a phone's
 // width as it does a laptop's; colours by class, from the owner's stylesheet.
 import type { ReactNode } from "react";
-import { h } from "../owner/html.ts";
+import { h } from "./html.ts";
 
 const round = (n: number) => Math.round(n * 10) / 10;
 

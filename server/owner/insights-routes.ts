@@ -5,10 +5,11 @@
 // Mounted inside ownerRoutes, so behind its session, same-origin and Fetch-metadata checks,
 // body limit and headers.
 import type { Hono, MiddlewareHandler } from "hono";
-import type { OwnerEnv } from "../owner/routes.ts";
-import { insightsPage, insightsPath } from "./page.ts";
-import { insightsReport } from "./report.ts";
-import type { InsightsStore } from "./store.ts";
+import { insightsReport } from "../insights/report.ts";
+import type { InsightsStore } from "../insights/store.ts";
+import { insightsPath } from "../insights/words.ts";
+import { insightsPage } from "./insights-page.ts";
+import type { OwnerEnv } from "./session.ts";
 
 interface RouteHelpers {
   store: InsightsStore;

@@ -1,0 +1,19 @@
+// The owner's session as every owner's room reads it: the signed-in owner on the request
+// (OwnerEnv) and the cookie that carries the session (auth.ts makes and checks it). Its own
+// file, so the rooms routes.ts mounts (updates, insights) and the editor's proxy read it
+// without importing routes.ts back.
+import type { Context } from "hono";
+import type { InboxEnv } from "../env.ts";
+
+export type OwnerEnv = InboxEnv & { Variables: InboxEnv["Variables"] & { owner: string } };
+
+// Over HTTPS the cookie is __Host- prefixed (Secure, Path=/, no Domain: no other subdomain or
+// plain-HTTP page can set or shadow it); on localhost, where there is no HTTPS, plain.
+const secureCookie = { name: "__Host-rink_owner", path: "/", secure: true } as const;
+// Path "/" on localhost too: the editor's sign-in and proxy under /admin/ read the same session.
+const localCookie = { name: "rink_owner", path: "/", secure: false } as const;
+
+export const isLocal = (url: URL) => url.hostname === "localhost" || url.hostname === "127.0.0.1";
+
+/** The session cookie's name and attributes for this request (the editor, editor/, reads it too). */
+export const cookieOf = (c: Context) => (isLocal(new URL(c.req.url)) ? localCookie : secureCookie);
