@@ -2,7 +2,9 @@
 // our build changes the Friday session's price to $11 and adds a closure for the coming Friday;
 // the YAML files change (times still quoted); a build from those files shows $11 on the home
 // page and, with the browser's clock on that Friday at 7 PM, the open-now status reads closed
-// with the owner's note. A second, shorter one changes a text-alert term (issue 31): the file
+// with the owner's note; an event on that Friday (a glow skate, put in the copy beforehand)
+// shows as cancelled with the note on /events and Home, and is CANCELLED in the calendar feed
+// as ical.js reads it (issue 43). A second, shorter one changes a text-alert term (issue 31): the file
 // keeps its {texts-a-month} and [links](/privacy), and the schema still reads it.
 //
 // Sveltia's local workflow edits a folder the browser opens with the File System Access API
@@ -14,14 +16,24 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parse } from "yaml";
+import ICAL from "ical.js";
+import { parse, parseDocument } from "yaml";
 import { loadSiteContent, contentDir as projectContent, timeZone } from "../../app/content/load.ts";
 import { addDays, dayOf, rinkClock, rinkInstant } from "../../rink/calendar-day.ts";
 import { type ContentSite, serveContent } from "./content-site.ts";
 import { saveFridayPrice } from "./editor-steps.ts";
 import { expect, test } from "./fixtures.ts";
+import { screenshotDir } from "./host-screenshots.ts";
 
 const note = "Closed today, snow";
+const glowSkate = {
+  id: "glow-skate",
+  title: "Glow skate",
+  description: "Black lights and glow sticks on the floor.",
+  tags: ["theme night"],
+  time: { start: "20:00", end: "22:00" },
+  price: 9,
+};
 
 /** The next Friday after today (rink time) that has no special date yet. */
 function comingFriday(taken: string[]): string {
@@ -56,6 +68,10 @@ test("the owner changes a price and posts a closure in /admin; a build shows bot
       .sessions;
     const fridayIndex = sessions.findIndex((s) => s.id === "friday-family-pizza-party");
     expect(fridayIndex).toBeGreaterThanOrEqual(0);
+    // An owner's event on that Friday, in the copy before the editor opens it.
+    const events = parseDocument(readFileSync(join(contentDir, "events.yml"), "utf8"));
+    events.addIn(["events"], { ...glowSkate, date: friday });
+    writeFileSync(join(contentDir, "events.yml"), events.toString());
 
     // The outside world: GitHub's status page answers "all fine"; nothing else may be asked.
     const external: string[] = [];
@@ -218,6 +234,38 @@ test("the owner changes a price and posts a closure in /admin; a build shows bot
     await expect(status.locator(":scope > p", { hasText: closed })).toBeVisible();
     await expect(status.locator(":scope > p", { hasText: note })).toBeVisible();
     await visitor.close();
+
+    // The Friday's event, cancelled by the closure wherever it is shown (issue 43), read today.
+    const reader = await browser.newPage({ timezoneId: timeZone });
+    for (const [path, width, height] of [
+      ["/events", 390, 844],
+      ["/", 390, 844],
+      ["/events", 1280, 800],
+      ["/", 1280, 800],
+    ] as const) {
+      await reader.setViewportSize({ width, height });
+      await reader.goto(`${site}${path}`);
+      const card = reader
+        .getByRole("listitem")
+        .filter({ has: reader.getByRole("heading", { name: glowSkate.title, exact: true }) })
+        .first();
+      await expect(card).toContainText(`Cancelled: ${note}`);
+      await expect(card.getByRole("link", { name: /Add to calendar/ })).toHaveCount(0);
+      await card.scrollIntoViewIfNeeded();
+      const name = path === "/" ? "home" : "events";
+      await reader.screenshot({
+        path: join(screenshotDir, `hand/H-closed-friday-${name}-${width}.png`),
+      });
+    }
+    await reader.close();
+    const feed = new ICAL.Component(
+      ICAL.parse(await (await fetch(`${site}/calendar/rink.ics`)).text()),
+    );
+    const glow = feed
+      .getAllSubcomponents("vevent")
+      .filter((e) => e.getFirstPropertyValue("summary") === glowSkate.title);
+    expect(glow.map((e) => String(e.getFirstPropertyValue("status")))).toEqual(["CANCELLED"]);
+    expect(String(glow[0]?.getFirstPropertyValue("dtstart"))).toContain(friday);
   } finally {
     await served?.stop();
     rmSync(tmp, { recursive: true, force: true });
