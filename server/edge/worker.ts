@@ -187,6 +187,10 @@ function createEdge(env: EdgeBindings): Edge {
         services: listServices,
         ...(lists.rinkName ? { rinkName: lists.rinkName } : {}),
         ...(lists.sendHours ? { sendHours: lists.sendHours } : {}),
+        // The pages' kept read in this data centre is out of date (liveUpdate below).
+        changed: async (requestUrl) => {
+          await edgeCache()?.delete(liveUpdateKey(requestUrl));
+        },
       },
       siteOrigins: settings.SITE_ORIGINS,
       editor: settings.editor,
@@ -258,7 +262,7 @@ const edgeCache = () =>
  * one each. Keyed by the path alone (a query string cannot bypass it). A kept answer says its
  * Age, so a browser keeps it only for what is left of the 30 s: a new or ended update still
  * reaches every open page within the time a browser's own copy alone would take; the owner's
- * own post or End now empties it at once (in the owner's data centre). (Cloudflare: the Cache
+ * own post or End now empties it at once, in the owner's data centre (the updates' `changed`). (Cloudflare: the Cache
  * API works on a custom domain; on *.workers.dev it keeps nothing.)
  */
 async function liveUpdate(
@@ -269,7 +273,7 @@ async function liveUpdate(
   const cache = edgeCache();
   const answer = () => edgeFor(env).app.fetch(request, env, ctx);
   if (!cache) return answer();
-  const key = liveUpdateKey(request);
+  const key = liveUpdateKey(request.url);
   const kept = await cache.match(key);
   if (kept) {
     const hit = new Response(kept.body, kept);
@@ -287,25 +291,14 @@ async function liveUpdate(
   return response;
 }
 
-const liveUpdateKey = (request: Request) =>
-  new Request(new URL(liveUpdatePath, request.url).toString());
-
-/** The owner's post of an update, or its End now (owner/update-routes.ts). */
-const changesUpdate = (request: Request) =>
-  request.method === "POST" &&
-  /^\/inbox\/updates(?:\/[^/]+\/end)?$/.test(new URL(request.url).pathname);
+const liveUpdateKey = (url: string) => new Request(new URL(liveUpdatePath, url).toString());
 
 export default {
   async fetch(request: Request, env: EdgeBindings, ctx: ExecutionContext) {
     if (request.method === "GET" && new URL(request.url).pathname === liveUpdatePath) {
       return liveUpdate(request, env, ctx);
     }
-    const response = await edgeFor(env).app.fetch(request, env, ctx);
-    // Done (303 to the updates page): the kept read is out of date.
-    if (response.status === 303 && changesUpdate(request)) {
-      await edgeCache()?.delete(liveUpdateKey(request));
-    }
-    return response;
+    return edgeFor(env).app.fetch(request, env, ctx);
   },
   // The Cron Trigger: one pass over the emails that did not go out, one over the outbox, and
   // the counts' clock (the day's end, the Monday summary in its hour).

@@ -56,6 +56,12 @@ export interface UpdatesDeps {
   outbox?: Pick<Outbox, "drain">;
   /** Texts go only inside these hours (SMS_SEND_HOURS): the pages say when they will. */
   sendHours?: SendHours;
+  /**
+   * The update the site shows has changed (one posted, or ended), said with the request's URL:
+   * a host that keeps the pages' read (the Worker's cache in its data centre) forgets it; Node
+   * reads the database at each poll and passes nothing.
+   */
+  changed?: (requestUrl: string) => Promise<void>;
 }
 
 /** How many recent updates the page lists. */
@@ -197,6 +203,7 @@ export function mountUpdateRoutes(
       return page(c, values, { "": queued.problems }, limited ? 429 : 400);
     }
     if (!queued.repeated) {
+      await updates.changed?.(c.req.url);
       const kind = updateKinds[update.kind as UpdateKind] ?? update.kind;
       await audit(c.get("owner"), "posted an update", [kind, ...lists].join(", "));
       if (lists.length > 0 && updates.outbox) {
@@ -214,7 +221,10 @@ export function mountUpdateRoutes(
       const text = "That update is not there any more.";
       return c.html(messagePage("Not found", text, c.get("owner")), 404);
     }
-    if (await store.end(id, now().toISOString())) await audit(c.get("owner"), "ended an update");
+    if (await store.end(id, now().toISOString())) {
+      await updates.changed?.(c.req.url);
+      await audit(c.get("owner"), "ended an update");
+    }
     return c.redirect(`${updatesPath}?done=ended`, 303);
   });
 }
