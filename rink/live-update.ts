@@ -3,7 +3,7 @@ import { clockPattern, datePattern } from "./patterns.ts";
 import type { SpecialDate, TimeRange } from "./week.ts";
 
 // The owner's update in force ("Closed today", with a note), posted from the owner's area and
-// read by every page from liveUpdatePath (server/live-update/) without a rebuild.
+// read by every page from liveUpdatePath (server/updates/) without a rebuild.
 // The server's preview, email subject and the pages' bar name it the same way (headline).
 
 /** Where the pages read the update in force: the server's route and the pages' script. */

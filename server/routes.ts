@@ -12,10 +12,10 @@ import type { NewSubmission } from "./inbox/submission.ts";
 import { type InsightsDeps, insightsRoutes } from "./insights/route.ts";
 import type { InsightsStore } from "./insights/store.ts";
 import { type ListHooksDeps, listHooks } from "./lists/hooks.ts";
-import { liveUpdateRoute } from "./live-update/route.ts";
 import { type OwnerDeps, ownerRoutes } from "./owner/routes.ts";
 import type { UpdatesDeps } from "./owner/update-routes.ts";
 import { inboxHeaders } from "./security-headers.ts";
+import { liveUpdateRoute } from "./updates/route.ts";
 
 export interface InboxRoutesDeps extends FormEndpointDeps {
   /** The owner's inbox at /inbox/; absent, those paths are the site's 404. */
@@ -100,7 +100,7 @@ export function inboxRoutes({ owner, hooks, updates, editor, insights, ...deps }
     );
   }
 
-  // The update in force, for every page's script (live-update/route.ts).
+  // The update in force, for every page's script (updates/route.ts).
   if (updates) app.route("/", liveUpdateRoute(updates.store, deps.now));
 
   // For uptime monitors and the service manager: 200 only while the inbox's database

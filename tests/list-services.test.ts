@@ -11,9 +11,9 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rinkWallClock } from "../rink/clock.ts";
-import { outboxStore } from "../server/lists/outbox-store.ts";
 import { confirmationText } from "../server/lists/text-message.ts";
-import { deliveryReport, queueUpdate } from "../server/lists/updates.ts";
+import { updateRecords } from "../server/updates/store.ts";
+import { deliveryReport, queueUpdate } from "../server/updates/update.ts";
 import {
   clientAddresses,
   edgeTarget,
@@ -189,7 +189,7 @@ describe.for([
     expect((await reply(incomingMessage("+13175550203", "HELP", "HELP"))).status).toBe(200);
 
     twilio.failNext(2, 503);
-    const store = outboxStore(target.sql);
+    const store = updateRecords(target.sql);
     const queued = await queueUpdate(
       store,
       {
@@ -245,7 +245,7 @@ describe.for([
     // 0202 turns out to be a landline; 0203's sender is not registered yet.
     twilio.outcomes.set("+13175550202", { status: "undelivered", code: 30006 });
     twilio.outcomes.set("+13175550203", { status: "failed", code: 30034 });
-    const store = outboxStore(target.sql);
+    const store = updateRecords(target.sql);
     const queued = await queueUpdate(
       store,
       {
@@ -402,7 +402,7 @@ describe.for([
     await target.restart({ ...settings, SMS_SEND_HOURS: closed });
     const sent = twilio.requests.length;
     expect((await signup({ phone: "3175550205" })).status).toBe(200);
-    const store = outboxStore(target.sql);
+    const store = updateRecords(target.sql);
     const queued = await queueUpdate(
       store,
       {

@@ -32,6 +32,7 @@ import {
   type SharedSettings,
   twilioApiKeyPair,
 } from "../settings.ts";
+import { updateRecords } from "../updates/store.ts";
 import type { EdgeBindings, RateLimit } from "./bindings.ts";
 import { d1Runner, d1Store } from "./d1-store.ts";
 import { emailMailer } from "./email.ts";
@@ -183,7 +184,7 @@ function createEdge(env: EdgeBindings): Edge {
       ...(outbox ? { outbox } : {}),
       ...(hooks ? { hooks: { ...hooks, log: logInfo } } : {}),
       updates: {
-        store: listStore,
+        store: updateRecords(sql),
         services: listServices,
         ...(lists.rinkName ? { rinkName: lists.rinkName } : {}),
         ...(lists.sendHours ? { sendHours: lists.sendHours } : {}),

@@ -12,15 +12,15 @@ import {
   startKitStandIn,
 } from "../../tests/support/kit-stand-in.ts";
 import { type Inbox, openInbox } from "../node/database.ts";
+import { updateRecords } from "../updates/store.ts";
+import { deliveryReport, queueUpdate } from "../updates/update.ts";
 import { kitBroadcastDescription, kitService } from "./kit.ts";
 import { createOutbox } from "./outbox.ts";
-import { type OutboxStore, outboxStore } from "./outbox-store.ts";
 import type { ListServices } from "./service.ts";
-import { deliveryReport, queueUpdate } from "./updates.ts";
 
 let kit: KitStandIn;
 let inbox: Inbox;
-let store: OutboxStore;
+let store: ReturnType<typeof updateRecords>;
 let services: ListServices;
 let clock: Date;
 const now = () => clock;
@@ -37,7 +37,7 @@ afterAll(async () => {
 beforeEach(() => {
   clock = new Date("2026-01-10T12:00:00.000Z");
   inbox = openInbox(":memory:");
-  store = outboxStore(inbox.sql);
+  store = updateRecords(inbox.sql);
   services = { email: kitService({ apiKey: kitApiKey, formId: kitFormId, apiUrl: kit.url }) };
   kit.requests.length = 0;
   kit.broadcasts.length = 0;

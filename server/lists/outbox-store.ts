@@ -1,9 +1,8 @@
-// The outbox, the owner's updates (owner_updates, migrations/0010 and 0011) and the people's consent,
-// in SQL both databases run (migrations/0005): over the Node server's SQLite file
+// The outbox and the people's consent (an update's own rows: updates/store.ts), in SQL both
+// databases run (migrations/0005): over the Node server's SQLite file
 // (node/database.ts, `sql`) or D1 (edge/d1-store.ts, d1Runner). Every state change of a row is one conditional statement, so
 // two passes (a timer and a kick, two Worker isolates) never both own a row.
 
-import { liveUpdateStore } from "../live-update/store.ts";
 import type { SqlRunner, SqlStatement } from "../sql.ts";
 import type { ListId } from "./service.ts";
 
@@ -26,30 +25,6 @@ export interface OutboxJob {
   subject: string;
   textBody: string;
   note: string;
-}
-
-/** A day's hours on the rink's clock, as the content files write a time range. */
-export interface UpdateHours {
-  start: string;
-  end: string;
-}
-
-export interface OwnerUpdateRow {
-  id: string;
-  createdAt: string;
-  kind: string;
-  note: string;
-  until: string | null;
-  subject: string;
-  textBody: string;
-  /** Per list asked for: "queued", or why nothing was queued ("The text service is not set up"). */
-  lists: Partial<Record<ListId, string>>;
-  /** The rink's date it is about ("YYYY-MM-DD"); null for news (migrations/0006). */
-  date: string | null;
-  /** Different hours: that day's hours; else null. */
-  hours: UpdateHours | null;
-  /** When "End now" was pressed, or a newer update replaced it on the site. */
-  endedAt: string | null;
 }
 
 /**
@@ -214,11 +189,9 @@ export const outcome = {
   ],
 };
 
-/** With current(), the update the site shows (live-update/store.ts), for the owner's pages. */
+/** The outbox and the people's word on the lists, over either database. */
 export function outboxStore(sql: SqlRunner) {
   return {
-    ...liveUpdateStore(sql),
-
     /**
      * Waiting rows of a list whose time has come: the owner's (adds, broadcasts, an update's
      * texts) oldest first, then the signups' confirmation requests newest first, so that
@@ -425,128 +398,6 @@ export function outboxStore(sql: SqlRunner) {
       }));
     },
 
-    /** Updates sent to the text list since `since` (the signup promises a few a month). */
-    async textUpdatesSince(since: string): Promise<number> {
-      const [row] = await sql.all(
-        `SELECT count(*) AS n FROM owner_updates
-         WHERE created_at >= ? AND json_extract(lists, '$.text') = 'queued'`,
-        since,
-      );
-      return Number(row?.n ?? 0);
-    },
-
-    /** Updates stored since `since` (at most a handful a day). */
-    async updatesSince(since: string): Promise<number> {
-      const [row] = await sql.all(
-        "SELECT count(*) AS n FROM owner_updates WHERE created_at >= ?",
-        since,
-      );
-      return Number(row?.n ?? 0);
-    },
-
-    /**
-     * The update and its outbox rows in one transaction: one broadcast for the email list,
-     * one text per number that agreed and has not opted out since.
-     */
-    async addUpdate(
-      update: OwnerUpdateRow,
-      queue: { email: boolean; text: boolean },
-      limits: UpdateLimits,
-    ): Promise<boolean> {
-      const statements: [string, ...(string | number | null)[]][] = [
-        // The limits are counted in the insert's own statement, so two posts at once cannot
-        // both pass them (D1's batch and SQLite's transaction each hold the write lock).
-        [
-          `INSERT INTO owner_updates (id, created_at, kind, note, until, subject, text_body, lists,
-             applies_on, hours)
-           SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
-           WHERE (SELECT count(*) FROM owner_updates WHERE created_at >= ?) < ?
-             AND (? IS NULL OR (SELECT count(*) FROM owner_updates
-                   WHERE created_at >= ? AND json_extract(lists, '$.text') = 'queued') < ?)`,
-          update.id,
-          update.createdAt,
-          update.kind,
-          update.note,
-          update.until,
-          update.subject,
-          update.textBody,
-          JSON.stringify(update.lists),
-          update.date,
-          update.hours ? JSON.stringify([update.hours]) : null,
-          limits.daySince,
-          limits.perDay,
-          limits.monthSince ?? null,
-          limits.monthSince ?? null,
-          limits.textsPerMonth ?? 0,
-        ],
-        // The site shows one update at a time: the one it showed ends as this one starts.
-        [
-          `UPDATE owner_updates SET ended_at = ?
-           WHERE ended_at IS NULL AND until > ? AND id <> ?
-             AND EXISTS (SELECT 1 FROM owner_updates WHERE id = ?)`,
-          update.createdAt,
-          update.createdAt,
-          update.id,
-          update.id,
-        ],
-      ];
-      if (queue.email) {
-        statements.push([
-          `INSERT INTO outbox (list, action, update_id, created_at, due_at)
-           SELECT 'email', 'broadcast', ?, ?, ? WHERE EXISTS (SELECT 1 FROM owner_updates WHERE id = ?)`,
-          update.id,
-          update.createdAt,
-          update.createdAt,
-          update.id,
-        ]);
-      }
-      if (queue.text) {
-        statements.push([
-          // The text list: the numbers that signed up and confirmed by replying YES (or
-          // START) from that phone, whose latest word is still that (issue 31).
-          `INSERT INTO outbox (list, action, update_id, recipient, created_at, due_at)
-           SELECT 'text', 'text', ?1, c.person, ?2, ?2 FROM list_consent c
-           WHERE c.list = 'text' AND c.state = 'in' AND EXISTS (
-             SELECT 1 FROM submissions s WHERE s.form = 'newsletter' AND s.spam = 0
-               AND s.phone_key = c.person
-           ) AND EXISTS (SELECT 1 FROM owner_updates u WHERE u.id = ?1)`,
-          update.id,
-          update.createdAt,
-        ]);
-      }
-      await sql.batch(statements);
-      // Stored, or held back by a limit (then nothing else was written either).
-      const [stored] = await sql.all(
-        "SELECT 1 AS found FROM owner_updates WHERE id = ?",
-        update.id,
-      );
-      return stored !== undefined;
-    },
-
-    async update(id: string): Promise<OwnerUpdateRow | undefined> {
-      const [row] = await sql.all("SELECT * FROM owner_updates WHERE id = ?", id);
-      return row ? toUpdate(row) : undefined;
-    },
-
-    /** "End now": the site stops showing it. False when there is no such update in force. */
-    async end(id: string, at: string): Promise<boolean> {
-      const changed = await sql.run(
-        "UPDATE owner_updates SET ended_at = ? WHERE id = ? AND ended_at IS NULL AND until > ?",
-        at,
-        id,
-        at,
-      );
-      return changed === 1;
-    },
-
-    async recentUpdates(limit: number): Promise<OwnerUpdateRow[]> {
-      const rows = await sql.all(
-        "SELECT * FROM owner_updates ORDER BY created_at DESC, id LIMIT ?",
-        limit,
-      );
-      return rows.map(toUpdate);
-    },
-
     /** An update's rows counted by list, state and reason. */
     async tally(
       updateId: string,
@@ -566,30 +417,41 @@ export function outboxStore(sql: SqlRunner) {
   };
 }
 
-function toUpdate(row: Record<string, unknown>): OwnerUpdateRow {
-  return {
-    id: String(row.id),
-    createdAt: String(row.created_at),
-    kind: String(row.kind),
-    note: String(row.note),
-    until: row.until == null ? null : String(row.until),
-    subject: String(row.subject),
-    textBody: String(row.text_body),
-    lists: JSON.parse(String(row.lists)) as OwnerUpdateRow["lists"],
-    date: row.applies_on == null ? null : String(row.applies_on),
-    hours: row.hours == null ? null : ((JSON.parse(String(row.hours)) as UpdateHours[])[0] ?? null),
-    endedAt: row.ended_at == null ? null : String(row.ended_at),
-  };
-}
-
 export type OutboxStore = ReturnType<typeof outboxStore>;
 
-/** What holds an update back, counted in its insert (updates.ts says them in words). */
-export interface UpdateLimits {
-  /** At most `perDay` updates stored since `daySince`. */
-  daySince: string;
-  perDay: number;
-  /** For an update to the text list: at most `textsPerMonth` such since `monthSince`. */
-  monthSince?: string;
-  textsPerMonth?: number;
+/**
+ * An update's rows in the outbox, written in the update's own batch (updates/store.ts
+ * addUpdate): one broadcast for the email list, one text per number that agreed and has not
+ * opted out since. Each only if the update was stored (its limits passed).
+ */
+export function updateOutboxRows(
+  update: { id: string; createdAt: string },
+  queue: { email: boolean; text: boolean },
+): SqlStatement[] {
+  const statements: SqlStatement[] = [];
+  if (queue.email) {
+    statements.push([
+      `INSERT INTO outbox (list, action, update_id, created_at, due_at)
+   SELECT 'email', 'broadcast', ?, ?, ? WHERE EXISTS (SELECT 1 FROM owner_updates WHERE id = ?)`,
+      update.id,
+      update.createdAt,
+      update.createdAt,
+      update.id,
+    ]);
+  }
+  if (queue.text) {
+    statements.push([
+      // The text list: the numbers that signed up and confirmed by replying YES (or
+      // START) from that phone, whose latest word is still that (issue 31).
+      `INSERT INTO outbox (list, action, update_id, recipient, created_at, due_at)
+   SELECT 'text', 'text', ?1, c.person, ?2, ?2 FROM list_consent c
+   WHERE c.list = 'text' AND c.state = 'in' AND EXISTS (
+     SELECT 1 FROM submissions s WHERE s.form = 'newsletter' AND s.spam = 0
+   AND s.phone_key = c.person
+   ) AND EXISTS (SELECT 1 FROM owner_updates u WHERE u.id = ?1)`,
+      update.id,
+      update.createdAt,
+    ]);
+  }
+  return statements;
 }

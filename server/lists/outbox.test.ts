@@ -19,18 +19,19 @@ import {
   twilioMessagingServiceSid,
 } from "../../tests/support/twilio-stand-in.ts";
 import { type Inbox, openInbox } from "../node/database.ts";
+import { updateRecords } from "../updates/store.ts";
+import { deliveryReport, queueUpdate } from "../updates/update.ts";
 import { kitService } from "./kit.ts";
 import { createOutbox, neverInHours, type TextRules } from "./outbox.ts";
-import { type OutboxStore, outboxStore, staleConfirmationReason } from "./outbox-store.ts";
+import { outboxStore, staleConfirmationReason } from "./outbox-store.ts";
 import type { ListServices } from "./service.ts";
 import { confirmationText } from "./text-message.ts";
 import { twilioService } from "./twilio.ts";
-import { deliveryReport, queueUpdate } from "./updates.ts";
 
 let kit: KitStandIn;
 let twilio: TwilioStandIn;
 let inbox: Inbox;
-let store: OutboxStore;
+let store: ReturnType<typeof updateRecords>;
 let services: ListServices;
 let clock: Date;
 const now = () => clock;
@@ -48,7 +49,7 @@ afterAll(async () => {
 beforeEach(() => {
   clock = new Date("2026-01-10T12:00:00.000Z");
   inbox = openInbox(":memory:");
-  store = outboxStore(inbox.sql);
+  store = updateRecords(inbox.sql);
   services = {
     email: kitService({ apiKey: kitApiKey, formId: kitFormId, apiUrl: kit.url }),
     text: twilioService({

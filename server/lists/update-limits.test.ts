@@ -7,9 +7,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { textsPerMonth } from "../../rink/forms/newsletter.ts";
 import { type Inbox, openInbox } from "../node/database.ts";
 import type { SqlRunner } from "../sql.ts";
-import { outboxStore } from "./outbox-store.ts";
+import { updateRecords } from "../updates/store.ts";
+import { maxUpdatesPerDay, queueUpdate } from "../updates/update.ts";
 import type { ListServices } from "./service.ts";
-import { maxUpdatesPerDay, queueUpdate } from "./updates.ts";
 
 let inbox: Inbox;
 const pause = () => new Promise((r) => setTimeout(r, 5));
@@ -38,7 +38,7 @@ const update = (note: string) => ({
   until: new Date(clock.getTime() + 86_400_000).toISOString(),
 });
 const post = (note: string, lists: ("text" | "email")[] = []) =>
-  queueUpdate(outboxStore(slow(inbox.sql)), update(note), lists, {
+  queueUpdate(updateRecords(slow(inbox.sql)), update(note), lists, {
     services,
     rinkName: "Sugar Creek Skateland",
     now: () => clock,

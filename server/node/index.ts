@@ -16,6 +16,7 @@ import { listHooksOf, listServicesOf, textRulesOf } from "../lists/settings.ts";
 import { escapingLog } from "../log-text.ts";
 import { deletions } from "../owner/deletions.ts";
 import { ownerStore } from "../owner/store.ts";
+import { updateRecords } from "../updates/store.ts";
 import { createApp } from "./app.ts";
 import { openInbox } from "./database.ts";
 import { deletionKeyFor } from "./deletion-key.ts";
@@ -108,7 +109,7 @@ try {
     ...(outbox ? { outbox } : {}),
     ...(hooks ? { hooks: { ...hooks, log: logInfo } } : {}),
     updates: {
-      store: lists,
+      store: updateRecords(inbox.sql),
       services: listServices,
       ...(settings.lists.rinkName ? { rinkName: settings.lists.rinkName } : {}),
       ...(settings.lists.sendHours ? { sendHours: settings.lists.sendHours } : {}),

@@ -15,8 +15,8 @@ import type { RateDecision } from "../inbox/rate-limit.ts";
 import { subscriberKey } from "../inbox/subscriber-key.ts";
 import { thisWeek } from "../insights/report.ts";
 import type { InsightsStore } from "../insights/store.ts";
-import { headline } from "../lists/updates.ts";
 import { escapingLog } from "../log-text.ts";
+import { headline } from "../updates/update.ts";
 import {
   askForLink,
   endAllSessions,

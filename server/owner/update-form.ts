@@ -1,10 +1,10 @@
 // The owner's "Post an update" form as it arrives (plain fields, all strings) and goes back
 // (the same strings, so nothing typed is lost), and the problems by the field they are about.
-// The rules themselves are lists/updates.ts's (previewUpdate), which every way in shares.
+// The rules themselves are updates/update.ts's (previewUpdate), which every way in shares.
 
 import { isDate, rinkInstant } from "../../rink/clock.ts";
 import type { ListId, ListServices } from "../lists/service.ts";
-import type { Update, UpdateField, UpdateKind } from "../lists/updates.ts";
+import type { Update, UpdateField, UpdateKind } from "../updates/update.ts";
 
 /** The form's fields by name, as typed. */
 export interface UpdateFormValues {
@@ -115,7 +115,7 @@ const fieldOf: Record<UpdateField, FormField> = {
   lists: "lists",
 };
 
-/** Adds lists/updates.ts's problems to the form's, each by its field (a malformed end said once). */
+/** Adds updates/update.ts's problems to the form's, each by its field (a malformed end said once). */
 export function addIssues(
   problems: FormProblems,
   issues: readonly { field: UpdateField | null; message: string }[],

@@ -10,9 +10,9 @@ import type { LiveUpdate } from "../../rink/live-update.ts";
 import { plural } from "../../rink/plural.ts";
 import { buttonStyles } from "../../ui/button-styles.ts";
 import { controlStyles } from "../../ui/field-styles.ts";
-import type { OwnerUpdateRow } from "../lists/outbox-store.ts";
 import type { ListId } from "../lists/service.ts";
 import { gsm7Length, segmentLength } from "../lists/text-message.ts";
+import type { OwnerUpdateRow } from "../updates/store.ts";
 import {
   type DeliveryReport,
   headline,
@@ -22,7 +22,7 @@ import {
   type UpdateKind,
   type UpdatePreview,
   updateKinds,
-} from "../lists/updates.ts";
+} from "../updates/update.ts";
 import { h } from "./html.ts";
 import { layout, messagesPath } from "./pages.ts";
 import type { FormField, FormProblems, UpdateFormValues } from "./update-form.ts";

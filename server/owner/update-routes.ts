@@ -11,7 +11,6 @@
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import { rinkDate, rinkWallClock } from "../../rink/clock.ts";
 import type { Outbox } from "../lists/outbox.ts";
-import type { OutboxStore } from "../lists/outbox-store.ts";
 import { type SendHours, sendHoursWords, textsWaitUntil } from "../lists/send-hours.ts";
 import type { ListServices } from "../lists/service.ts";
 import { gsm7Length, plainText, segmentLength, stopHint } from "../lists/text-message.ts";
@@ -23,9 +22,10 @@ import {
   queueUpdate,
   textListFull,
   type UpdateKind,
+  type UpdateRecords,
   updateKinds,
   uuidPattern,
-} from "../lists/updates.ts";
+} from "../updates/update.ts";
 import { messagePage } from "./pages.ts";
 import type { OwnerEnv } from "./session.ts";
 import {
@@ -46,8 +46,8 @@ import {
 } from "./update-pages.ts";
 
 export interface UpdatesDeps {
-  /** outboxStore over the inbox's database. */
-  store: OutboxStore;
+  /** The owner's updates and their outbox rows over the inbox's database (updates/store.ts). */
+  store: UpdateRecords;
   /** The list services set up: only their lists are offered. */
   services: ListServices;
   /** RINK_NAME: every text names the rink. */

@@ -1,12 +1,12 @@
 // GET /updates/current.json (rink/live-update.ts's liveUpdatePath), for every page's script
 // (app/browser/live-update.ts): { "update": null } or the update in force (LiveUpdate); one
-// indexed read, kept by the browser 30 s. Mounted by routes.ts on both homes; the Worker also
+// indexed read, kept by the browser 30 s. Mounted by routes.ts on both hosts; the Worker also
 // keeps it in its data centre's cache (edge/worker.ts).
 import { Hono } from "hono";
 import { type LiveUpdateAnswer, liveUpdatePath } from "../../rink/live-update.ts";
 import type { InboxEnv } from "../env.ts";
 import { inboxHeaders } from "../security-headers.ts";
-import type { LiveUpdateStore } from "./store.ts";
+import type { UpdatesStore } from "./store.ts";
 
 /**
  * How long a browser may keep the answer: with the pages' read every 10 s
@@ -14,7 +14,10 @@ import type { LiveUpdateStore } from "./store.ts";
  */
 export const liveUpdateMaxAge = 30;
 
-export function liveUpdateRoute(store: LiveUpdateStore, now: () => Date = () => new Date()) {
+export function liveUpdateRoute(
+  store: Pick<UpdatesStore, "current">,
+  now: () => Date = () => new Date(),
+) {
   const app = new Hono<InboxEnv>();
   app.get(liveUpdatePath, async (c) => {
     const answer: LiveUpdateAnswer = { update: await store.current(now().toISOString()) };

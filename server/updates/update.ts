@@ -8,12 +8,16 @@
 import { clockPattern, daysBetween, isDate, rinkDate, rinkInstant } from "../../rink/clock.ts";
 import { textsPerMonth } from "../../rink/forms/newsletter.ts";
 import { headline, type UpdateKind, updateKinds } from "../../rink/live-update.ts";
-import type { OutboxState, OutboxStore, OwnerUpdateRow, UpdateHours } from "./outbox-store.ts";
-import { type ListId, type ListServices, notSetUp } from "./service.ts";
-import { composeText } from "./text-message.ts";
-import { twilioErrorWords } from "./twilio.ts";
+import type { OutboxState, OutboxStore } from "../lists/outbox-store.ts";
+import { type ListId, type ListServices, notSetUp } from "../lists/service.ts";
+import { composeText } from "../lists/text-message.ts";
+import { twilioErrorWords } from "../lists/twilio.ts";
+import type { OwnerUpdateRow, UpdateHours, UpdatesStore } from "./store.ts";
 
 export { headline, type UpdateKind, updateKinds };
+
+/** The owner's updates and what the lists did with each (its outbox rows). */
+export type UpdateRecords = UpdatesStore & Pick<OutboxStore, "tally" | "textDeliveries">;
 
 export interface Update {
   kind: UpdateKind;
@@ -160,7 +164,7 @@ export function previewUpdate(
  * most `textsPerMonth` texts a month (rink/forms/newsletter.ts), counted from the 1st on the
  * rink's clock.
  */
-export async function textListFull(store: OutboxStore, at: Date): Promise<string | null> {
+export async function textListFull(store: UpdateRecords, at: Date): Promise<string | null> {
   if ((await store.textUpdatesSince(monthStartOf(at))) < textsPerMonth) return null;
   return `The text list has had ${textsPerMonth} texts this month, the most its signup promises: untick The text list (the site and the email list can still have it), or wait until the 1st.`;
 }
@@ -173,7 +177,7 @@ const tooManyToday = `At most ${maxUpdatesPerDay} updates a day: please wait bef
 
 /** Why an update is held back by the limits, or none. */
 async function overLimits(
-  store: OutboxStore,
+  store: UpdateRecords,
   at: Date,
   since: string,
   toTexts: boolean,
@@ -202,7 +206,7 @@ export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-
  * outbox after it (in the background on a Worker: waitUntil).
  */
 export async function queueUpdate(
-  store: OutboxStore,
+  store: UpdateRecords,
   update: Update,
   lists: readonly ListId[],
   { services, rinkName, id, now = () => new Date() }: UpdateOptions,
@@ -305,7 +309,7 @@ const stateWords: Partial<Record<OutboxState, string>> = {
 };
 
 export async function deliveryReport(
-  store: OutboxStore,
+  store: UpdateRecords,
   updateId: string,
 ): Promise<DeliveryReport | undefined> {
   const update = await store.update(updateId);
