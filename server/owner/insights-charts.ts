@@ -15,6 +15,40 @@ export function niceMax(values: readonly number[]): number {
   return 10 * step;
 }
 
+/** The column charts' frame: their size, the baseline, the scale's top and its two ticks. */
+const frame = { width: 600, height: 220, top: 24, bottom: 190, left: 44 } as const;
+
+/** An SVG for the eye only, its viewBox `height` tall, holding `children`. */
+const chart = (height: number, ...children: ReactNode[]) =>
+  h(
+    "svg",
+    {
+      className: "chart",
+      viewBox: `0 0 ${frame.width} ${height}`,
+      "aria-hidden": "true",
+      focusable: "false",
+    },
+    ...children,
+  );
+
+/** The axis, the scale's top line and its two ticks (`max` and 0), and a value's height. */
+function scale(max: number) {
+  const { width, top, bottom, left } = frame;
+  return {
+    y: (v: number) => round(bottom - ((bottom - top) * v) / max),
+    axes: [
+      h("line", { key: "axis", className: "axis", x1: left, x2: width, y1: bottom, y2: bottom }),
+      h("line", { key: "grid", className: "grid", x1: left, x2: width, y1: top, y2: top }),
+      h(
+        "text",
+        { key: "max", className: "tick", x: left - 6, y: top + 6, textAnchor: "end" },
+        String(max),
+      ),
+      h("text", { key: "zero", className: "tick", x: left - 6, y: bottom, textAnchor: "end" }, "0"),
+    ],
+  };
+}
+
 /**
  * Bars in a row, one per value (the days of 8 weeks), with an optional line of the same days a
  * year before, the scale's top written on the left and a label under every `labelEvery`th bar.
@@ -30,26 +64,12 @@ export function ColumnChart({
   labels: readonly string[];
   labelEvery: number;
 }): ReactNode {
-  const width = 600;
-  const height = 220;
-  const top = 24;
-  const bottom = 190;
-  const left = 44;
-  const max = niceMax([...values, ...(before ?? [])]);
+  const { width, height, bottom, left } = frame;
+  const { y, axes } = scale(niceMax([...values, ...(before ?? [])]));
   const slot = (width - left) / Math.max(1, values.length);
-  const y = (v: number) => round(bottom - ((bottom - top) * v) / max);
-  return h(
-    "svg",
-    {
-      className: "chart",
-      viewBox: `0 0 ${width} ${height}`,
-      "aria-hidden": "true",
-      focusable: "false",
-    },
-    h("line", { className: "axis", x1: left, x2: width, y1: bottom, y2: bottom }),
-    h("line", { className: "grid", x1: left, x2: width, y1: top, y2: top }),
-    h("text", { className: "tick", x: left - 6, y: top + 6, textAnchor: "end" }, String(max)),
-    h("text", { className: "tick", x: left - 6, y: bottom, textAnchor: "end" }, "0"),
+  return chart(
+    height,
+    axes,
     values.map((v, i) =>
       h("rect", {
         key: `b${i}`,
@@ -86,27 +106,13 @@ export function GroupedChart({
   groups: readonly { label: string; values: readonly number[] }[];
   series: readonly { className: string }[];
 }): ReactNode {
-  const width = 600;
-  const height = 220;
-  const top = 24;
-  const bottom = 190;
-  const left = 44;
-  const max = niceMax(groups.flatMap((g) => g.values));
+  const { width, height, bottom, left } = frame;
+  const { y, axes } = scale(niceMax(groups.flatMap((g) => g.values)));
   const slot = (width - left) / Math.max(1, groups.length);
   const bar = (slot * 0.7) / Math.max(1, series.length);
-  const y = (v: number) => round(bottom - ((bottom - top) * v) / max);
-  return h(
-    "svg",
-    {
-      className: "chart",
-      viewBox: `0 0 ${width} ${height}`,
-      "aria-hidden": "true",
-      focusable: "false",
-    },
-    h("line", { className: "axis", x1: left, x2: width, y1: bottom, y2: bottom }),
-    h("line", { className: "grid", x1: left, x2: width, y1: top, y2: top }),
-    h("text", { className: "tick", x: left - 6, y: top + 6, textAnchor: "end" }, String(max)),
-    h("text", { className: "tick", x: left - 6, y: bottom, textAnchor: "end" }, "0"),
+  return chart(
+    height,
+    axes,
     groups.map((group, g) =>
       h(
         "g",
@@ -135,18 +141,11 @@ export function BarList({
 }: {
   rows: readonly { label: string; value: number }[];
 }): ReactNode {
-  const width = 600;
   const rowHeight = 52;
   const max = niceMax(rows.map((r) => r.value));
-  const room = width - 80;
-  return h(
-    "svg",
-    {
-      className: "chart",
-      viewBox: `0 0 ${width} ${Math.max(1, rows.length) * rowHeight}`,
-      "aria-hidden": "true",
-      focusable: "false",
-    },
+  const room = frame.width - 80;
+  return chart(
+    Math.max(1, rows.length) * rowHeight,
     rows.map((row, i) => {
       const w = round((room * row.value) / max);
       return h(
