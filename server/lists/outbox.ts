@@ -114,6 +114,9 @@ export function createOutbox({
   let timer: ReturnType<typeof setInterval> | undefined;
   let stopped = false;
 
+  /** 24 hours before now: a confirmation request's life and the span of its daily ceiling. */
+  const dayAgo = () => new Date(now().getTime() - 86_400_000).toISOString();
+
   const waitFor = (attempts: number) =>
     Math.min(retrySeconds * 2 ** Math.max(0, attempts - 1), hourSeconds) * 1000;
 
@@ -218,8 +221,7 @@ export function createOutbox({
     if (list === "text") {
       // A confirmation request not sent within a day of its signup (the day's ceiling, an
       // outage) is dropped, never sent late (issue 42); a signup a day on asks again.
-      const before = new Date(now().getTime() - 86_400_000).toISOString();
-      const dropped = await store.dropStaleConfirmations(before, now().toISOString());
+      const dropped = await store.dropStaleConfirmations(dayAgo(), now().toISOString());
       if (dropped > 0) log(`outbox: ${dropped} confirmation text(s) dropped, a day old`);
     }
     // Quiet hours: outside them texts stay waiting, and go at the first pass after they open.
@@ -253,22 +255,20 @@ export function createOutbox({
       }
       if (chunk.length === 0) return; // the pass's calls are spent: the rest wait for the next
       const at = now().toISOString();
-      const asked = chunk.filter((job) => !(isConfirmation(job) && texts));
-      const claimed = await store.claim(
-        list,
-        asked.map((job) => job.id),
-        at,
-      );
-      const confirmations = chunk.filter((job) => isConfirmation(job) && texts);
+      // Confirmation requests are claimed under the day's ceiling (with the text rules), the
+      // rest plainly.
+      const confirmations: number[] = [];
+      const others: number[] = [];
+      for (const job of chunk) (isConfirmation(job) && texts ? confirmations : others).push(job.id);
+      const claimed = await store.claim(list, others, at);
       if (confirmations.length > 0 && texts && !ceilingReached) {
         // The day's ceiling on confirmation requests, counted in the claim's own statement.
         // Past it, the rest wait where they are, newest first (store.due), for a later pass;
         // a day old, they are dropped (above).
-        const since = new Date(now().getTime() - 86_400_000).toISOString();
         const taken = await store.claimConfirmations(
-          confirmations.map((job) => job.id),
+          confirmations,
           at,
-          since,
+          dayAgo(),
           texts.confirmationsPerDay,
         );
         if (taken.size < confirmations.length) ceilingReached = true;
