@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Submission } from "../server/inbox/submission.ts";
-import { homePage } from "../server/owner/home-page.ts";
-import { forgetPage, inboxPage, signInPage } from "../server/owner/pages.ts";
+import { homePage } from "../server/owner/home-page.tsx";
+import { forgetPage, inboxPage, signInPage } from "../server/owner/pages.tsx";
 import { stylesheet } from "../server/owner/stylesheet.ts";
-import { updatesPage } from "../server/owner/update-pages.ts";
+import { updatesPage } from "../server/owner/update-pages.tsx";
 import { buttonStyles } from "../ui/button-styles.ts";
 import { controlStyles, hintStyles, labelStyles } from "../ui/field-styles.ts";
 import { compileOwnerCss, ownerCssModule, ownerCssModuleText } from "./owner-css.ts";

@@ -38,11 +38,14 @@ function literalWords(source: string): string[] {
   return words.filter(Boolean);
 }
 
-/** The class candidates the owner's screens (server/owner/*.ts, not tests) can put on a page. */
+/**
+ * The class candidates the owner's screens (server/owner/*.ts and *.tsx, not tests) can put on a
+ * page: in TSX, a className is a quoted or template literal as it was in createElement's props.
+ */
 export function ownerCandidates(): string[] {
   const candidates = new Set<string>();
   const sources = readdirSync(ownerDir)
-    .filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts"))
+    .filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name))
     .filter((name) => join(ownerDir, name) !== ownerCssModule)
     .map((name) => readFileSync(join(ownerDir, name), "utf8"));
   for (const source of sources) {
@@ -52,7 +55,7 @@ export function ownerCandidates(): string[] {
       if (classes === undefined) throw new Error(`owner-css: ${group}.${key} is not a ui/ style`);
       for (const word of classes.split(/\s+/)) candidates.add(word);
     }
-    for (const [, module = ""] of source.matchAll(/from "\.\.\/\.\.\/ui\/([\w-]+\.ts)"/g)) {
+    for (const [, module = ""] of source.matchAll(/from "\.\.\/\.\.\/ui\/([\w-]+\.tsx?)"/g)) {
       if (module === "button-styles.ts" || module === "field-styles.ts") continue;
       for (const word of literalWords(readFileSync(join(uiDir, module), "utf8"))) {
         candidates.add(word);

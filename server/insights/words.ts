@@ -1,5 +1,5 @@
 // The owner's words for the site's counts (issue 45), shared by the page at /inbox/insights
-// (owner/insights-page.ts) and the Monday email (summary.ts): where the page is, its title and
+// (owner/insights-page.tsx) and the Monday email (summary.ts): where the page is, its title and
 // door, the sources, the speed figures and their ratings, the dates and pages as written.
 import type { VitalName } from "../../rink/insights.ts";
 import { plural } from "../../rink/plural.ts";

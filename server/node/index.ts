@@ -1,5 +1,7 @@
 // `node server/node/index.ts`: read the settings, open the inbox, serve, and shut down without
 // losing a submission.
+// First: the hook that compiles the owner's .tsx screens as they load (decision 026).
+import "./jsx.ts";
 import { type Http2Bindings, type HttpBindings, serve } from "@hono/node-server";
 import pino from "pino";
 import { defaultRateLimitPerMinute } from "../inbox/form-endpoint.ts";
@@ -17,11 +19,14 @@ import { escapingLog } from "../log-text.ts";
 import { deletions } from "../owner/deletions.ts";
 import { ownerStore } from "../owner/store.ts";
 import { updateRecords } from "../updates/store.ts";
-import { createApp } from "./app.ts";
 import { openInbox } from "./database.ts";
 import { deletionKeyFor } from "./deletion-key.ts";
 import { readSettings, type Settings } from "./settings.ts";
 import { smtpMailer } from "./smtp-mailer.ts";
+
+// Imported once jsx.ts's hook is in place: a static import would load the app's modules, the
+// owner's .tsx screens among them, before any module of this file has run.
+const { createApp } = await import("./app.ts");
 
 let settings: Settings;
 try {

@@ -4,12 +4,10 @@
 // renderToStaticMarkup: its module brings a second copy of the renderer (the legacy one beside
 // the streaming one), which doubled what React adds to the Worker's bundle. No script is sent:
 // a page is markup and one stylesheet, every action a form.
-// The components call createElement (as `h`), not JSX: Node runs the server's .ts files as they
-// are, and its type stripping has no JSX.
+// The components are TSX (decision 026): wrangler's esbuild compiles them into the Worker's
+// bundle, and on Node server/node/jsx.ts compiles each as it loads.
 import type { ReactElement } from "react";
 import { prerender } from "react-dom/static";
-
-export { createElement as h } from "react";
 
 /** HTML's own boolean attributes, which React writes as `name=""`. */
 const booleans =

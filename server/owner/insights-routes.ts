@@ -8,7 +8,7 @@ import type { Hono, MiddlewareHandler } from "hono";
 import { insightsReport } from "../insights/report.ts";
 import type { InsightsStore } from "../insights/store.ts";
 import { insightsPath } from "../insights/words.ts";
-import { insightsPage } from "./insights-page.ts";
+import { insightsPage } from "./insights-page.tsx";
 import type { OwnerEnv } from "./session.ts";
 
 interface RouteHelpers {

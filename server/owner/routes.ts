@@ -31,7 +31,7 @@ import {
 } from "./auth.ts";
 import { findList, onList, submissionsCsv } from "./csv.ts";
 import type { Deletions } from "./deletions.ts";
-import { homePage } from "./home-page.ts";
+import { homePage } from "./home-page.tsx";
 import { mountInsightsRoutes } from "./insights-routes.ts";
 import {
   badLinkPage,
@@ -43,7 +43,7 @@ import {
   messagePage,
   pleaseSignInPage,
   signInPage,
-} from "./pages.ts";
+} from "./pages.tsx";
 import { cookieOf, isLocal, type OwnerEnv } from "./session.ts";
 import type { InboxView, OwnerStore } from "./store.ts";
 import { stylesheet, stylesheetPath } from "./stylesheet.ts";
@@ -233,7 +233,7 @@ export function ownerRoutes(deps: OwnerDeps) {
   app.get("/inbox/", async (c) => {
     const owner = await currentOwner(c);
     if (!owner) return c.html(signInPage());
-    // The owner's home (home-page.ts) at /inbox/ itself; a view or a search is the list.
+    // The owner's home (home-page.tsx) at /inbox/ itself; a view or a search is the list.
     if (c.req.query("view") === undefined && c.req.query("q") === undefined) {
       return c.html(homePage({ email: owner, ...(await homeData()) }));
     }

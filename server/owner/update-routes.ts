@@ -26,7 +26,7 @@ import {
   updateKinds,
   uuidPattern,
 } from "../updates/update.ts";
-import { messagePage } from "./pages.ts";
+import { messagePage } from "./pages.tsx";
 import type { OwnerEnv } from "./session.ts";
 import {
   addIssues,
@@ -43,7 +43,7 @@ import {
   type UpdateFormContext,
   updatesPage,
   updatesPath,
-} from "./update-pages.ts";
+} from "./update-pages.tsx";
 
 export interface UpdatesDeps {
   /** The owner's updates and their outbox rows over the inbox's database (updates/store.ts). */

@@ -1,5 +1,5 @@
 // The owner's home screen's words, in one place: fixed product text (not the rink's business
-// content, which lives in content/). home-page.ts draws them; the tests read them from here.
+// content, which lives in content/). home-page.tsx draws them; the tests read them from here.
 import { plural } from "../../rink/plural.ts";
 
 export const homeWords = {

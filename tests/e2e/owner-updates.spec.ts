@@ -11,7 +11,7 @@
 // posting (On the site now, End now) and its recent updates, named as the owner's guide has them:
 // reports/screenshots/owner-guide/updates-<width>-<n>-<step>.png, copied by hand to
 // docs/owner-guide/ when the pages change. The pages' HTML is the same on the Worker
-// (server/owner/update-pages.ts serves both homes); tests/owner-updates.test.ts covers both.
+// (server/owner/update-pages.tsx serves both homes); tests/owner-updates.test.ts covers both.
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { rinkClock } from "../../rink/calendar-day.ts";

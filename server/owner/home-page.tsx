@@ -8,8 +8,7 @@ import type { LiveUpdate } from "../../rink/live-update.ts";
 import { buttonStyles } from "../../ui/button-styles.ts";
 import { insightsPath, insightsWords } from "../insights/words.ts";
 import type { ListId } from "../lists/service.ts";
-import { h } from "./html.ts";
-import { layout } from "./pages.ts";
+import { layout } from "./pages.tsx";
 import type { InboxCounts } from "./store.ts";
 import { homeWords as words } from "./words.ts";
 
@@ -85,77 +84,63 @@ function Door({
   hint: string;
   fresh?: number;
 }) {
-  return h(
-    "li",
-    null,
-    h(
-      "a",
-      { className: "door", href },
-      h("span", { className: "door-label" }, label),
-      fresh ? " " : null,
-      fresh ? h("span", { className: "badge" }, words.count(fresh)) : null,
-      h("span", { className: "door-hint" }, hint),
-    ),
+  return (
+    <li>
+      <a className="door" href={href}>
+        <span className="door-label">{label}</span>
+        {fresh ? " " : null}
+        {fresh ? <span className="badge">{words.count(fresh)}</span> : null}
+        <span className="door-hint">{hint}</span>
+      </a>
+    </li>
   );
 }
 
 function HomeBody(data: HomePageData) {
   const needs = attention(data);
   const { doors } = words;
-  return [
-    h("h1", { key: "h" }, words.heading),
-    data.thisWeek
-      ? h(
-          "p",
-          { key: "w", className: "week" },
-          h("a", { href: insightsPath }, insightsWords.thisWeek(data.thisWeek)),
-        )
-      : null,
-    h(
-      "section",
-      { key: "a", "aria-labelledby": "attention-heading", className: "attention" },
-      h("h2", { id: "attention-heading" }, words.attentionHeading),
-      needs.length === 0
-        ? h("p", { role: "status" }, words.nothingNeeded)
-        : h(
-            "ul",
-            { className: "needs" },
-            needs.map((item) =>
-              h(
-                "li",
-                { key: item.key, className: item.setup ? "setup" : undefined },
-                h("a", { href: item.href }, item.text),
-              ),
-            ),
-          ),
-    ),
-    h(
-      "nav",
-      { key: "d", "aria-labelledby": "doors-heading" },
-      h("h2", { id: "doors-heading" }, words.doorsHeading),
-      h(
-        "ul",
-        { className: "doors" },
-        h(Door, {
-          href: "/inbox/?view=messages",
-          ...doors.messages,
-          fresh: data.counts.newMessages,
-        }),
-        h(Door, { href: "/inbox/?view=signups", ...doors.signups, fresh: data.counts.newSignups }),
-        data.updates ? h(Door, { href: "/inbox/updates", ...doors.updates }) : null,
-        data.thisWeek ? h(Door, { href: insightsPath, ...insightsWords.door }) : null,
-        h(Door, { href: "/admin/", ...doors.editor }),
-      ),
-    ),
-    h(
-      "form",
-      { key: "x", method: "post", action: "/inbox/sign-out-everywhere", className: "everywhere" },
-      h("p", null, words.lostPhone),
-      h("button", { type: "submit", className: buttonStyles.outline }, words.signOutEverywhere),
-    ),
-  ];
+  return (
+    <>
+      <h1>{words.heading}</h1>
+      {data.thisWeek ? (
+        <p className="week">
+          <a href={insightsPath}>{insightsWords.thisWeek(data.thisWeek)}</a>
+        </p>
+      ) : null}
+      <section aria-labelledby="attention-heading" className="attention">
+        <h2 id="attention-heading">{words.attentionHeading}</h2>
+        {needs.length === 0 ? (
+          <p role="status">{words.nothingNeeded}</p>
+        ) : (
+          <ul className="needs">
+            {needs.map((item) => (
+              <li key={item.key} className={item.setup ? "setup" : undefined}>
+                <a href={item.href}>{item.text}</a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <nav aria-labelledby="doors-heading">
+        <h2 id="doors-heading">{words.doorsHeading}</h2>
+        <ul className="doors">
+          <Door href="/inbox/?view=messages" {...doors.messages} fresh={data.counts.newMessages} />
+          <Door href="/inbox/?view=signups" {...doors.signups} fresh={data.counts.newSignups} />
+          {data.updates ? <Door href="/inbox/updates" {...doors.updates} /> : null}
+          {data.thisWeek ? <Door href={insightsPath} {...insightsWords.door} /> : null}
+          <Door href="/admin/" {...doors.editor} />
+        </ul>
+      </nav>
+      <form method="post" action="/inbox/sign-out-everywhere" className="everywhere">
+        <p>{words.lostPhone}</p>
+        <button type="submit" className={buttonStyles.outline}>
+          {words.signOutEverywhere}
+        </button>
+      </form>
+    </>
+  );
 }
 
 export function homePage(data: HomePageData): Promise<string> {
-  return layout(words.title, h(HomeBody, data), data.email, true);
+  return layout(words.title, <HomeBody {...data} />, data.email, true);
 }
