@@ -24,15 +24,13 @@ function tableRows(html: string, caption: string): string[][] {
   const table = html.slice(start, html.indexOf("</table>", start));
   return [...table.matchAll(/<tr>(.*?)<\/tr>/g)].map(([, row = ""]) =>
     [...row.matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)].map(([, cell = ""]) =>
-      cell
-        .replace(/<[^>]+>/g, "")
-        .replaceAll("&#39;", "'")
-        .replaceAll("&amp;", "&"),
+      decoded(cell.replace(/<[^>]+>/g, "")),
     ),
   );
 }
 
 import { flood, laptopAgent, phoneAgent } from "./support/insights-flood.ts";
+import { decoded } from "./support/owner-html.ts";
 
 const nextClient = clientAddresses("10.45");
 

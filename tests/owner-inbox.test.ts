@@ -19,6 +19,7 @@ import {
   ownerAddress,
   pageRequest,
 } from "./support/inbox-targets.ts";
+import { decoded } from "./support/owner-html.ts";
 
 const contact = {
   name: "Pat Skater",
@@ -29,9 +30,6 @@ const contact = {
 };
 
 const nextClient = clientAddresses("10.200");
-
-const unescaped = (text: string) =>
-  text.replaceAll("&quot;", '"').replaceAll("&#39;", "'").replaceAll("&amp;", "&");
 
 describe.for([
   ["Node", nodeTarget],
@@ -197,7 +195,7 @@ describe.for([
     const home = async () => {
       const res = await send("/inbox/", { cookie });
       expect(res.status).toBe(200);
-      return unescaped(await res.text());
+      return decoded(await res.text());
     };
     const page = await home();
     expect(page).toContain(`<h1>${homeWords.heading}</h1>`);

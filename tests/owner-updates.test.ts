@@ -23,6 +23,7 @@ import {
 } from "./support/inbox-targets.ts";
 import { type KitStandIn, startKitStandIn } from "./support/kit-stand-in.ts";
 import { listServiceSettings } from "./support/list-service-settings.ts";
+import { decoded, hiddenFields, inputsOf } from "./support/owner-html.ts";
 import {
   incomingMessage,
   signTwilio,
@@ -40,22 +41,6 @@ const rinkLocal = (hours: number) => {
   return `${date}T${time}`;
 };
 const rinkToday = () => rinkWallClock(new Date()).date;
-
-/** The values hono/html escaped, as a browser reads them back. */
-const unescaped = (text: string) =>
-  text
-    .replaceAll("&quot;", '"')
-    .replaceAll("&#39;", "'")
-    .replaceAll("&lt;", "<")
-    .replaceAll("&gt;", ">")
-    .replaceAll("&amp;", "&");
-
-/** The hidden fields of the preview's form, as a browser would send them on. */
-function hiddenFields(page: string): [string, string][] {
-  return [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(
-    ([, name = "", value = ""]) => [name, unescaped(value)],
-  );
-}
 
 describe.for([
   ["Node", nodeTarget],
@@ -200,7 +185,7 @@ describe.for([
       ["The email list", "Kit"],
       ["The text list", "Twilio"],
     ] as const) {
-      expect(unescaped(home)).toContain(homeWords.listNotConnected(list, service));
+      expect(decoded(home)).toContain(homeWords.listNotConnected(list, service));
     }
     expect(home).toContain(`<a class="door" href="/inbox/updates">`);
   });
@@ -277,18 +262,21 @@ describe.for([
       expect(page, name).toContain("<title>Error: Post an update · Inbox</title>");
       // Announced at the top, each problem a link to its field, and said beside the field.
       expect(page, name).toMatch(/<div class="error-summary" role="alert"/);
-      expect(page, name).toContain(
-        `<p class="error" id="${field}-error">${message.replaceAll("'", "&#39;")}`,
-      );
+      // Each message as the owner reads it (decoded: React writes ' as &#x27;, decision 026).
+      expect(decoded(page), name).toContain(`<p class="error" id="${field}-error">${message}`);
       expect(page, name).toMatch(new RegExp(`aria-describedby="[^"]*${field}-error"`));
       // Nothing typed is lost.
       const note = fields.find(([n]) => n === "note")?.[1] ?? "";
       const typedUntil = fields.find(([n]) => n === "until")?.[1] ?? "";
-      expect(unescaped(page), name).toContain(`>${note}</textarea>`);
-      expect(unescaped(page), name).toContain(`value="${typedUntil}"`);
+      expect(decoded(page), name).toContain(`>${note}</textarea>`);
+      expect(decoded(page), name).toContain(`value="${typedUntil}"`);
       const kind = fields.find(([n]) => n === "kind")?.[1] ?? "";
       if (kind !== "party-time") {
-        expect(page, name).toMatch(new RegExp(`value="${kind}" required checked`));
+        // The kind typed is still the radio chosen, and still required (attributes in any order).
+        expect(
+          inputsOf(page).find((input) => input.name === "kind" && input.value === kind),
+          name,
+        ).toMatchObject({ type: "radio", required: "", checked: "" });
       }
     }
     const hours = await post("/inbox/updates/preview", [
@@ -325,7 +313,7 @@ describe.for([
     const page = await preview.text();
     expect(page).toContain("<h1>Check the update</h1>");
     expect(page).toContain("Nothing is sent until you press “Post it now”.");
-    expect(page).toContain("Today&#39;s status on every page turns to Closed, with the note.");
+    expect(decoded(page)).toContain("Today's status on every page turns to Closed, with the note.");
     expect(page).toContain(note);
     expect(page).toContain(">Post it now</button>");
     // The preview stores nothing.
@@ -334,7 +322,7 @@ describe.for([
     // "Change it" brings the form back as it was.
     const back = await post("/inbox/updates/edit", hiddenFields(page));
     expect(back.status).toBe(200);
-    expect(unescaped(await back.text())).toContain(`>${note}</textarea>`);
+    expect(decoded(await back.text())).toContain(`>${note}</textarea>`);
 
     const hidden = hiddenFields(page);
     const confirmed = await post("/inbox/updates", hidden);
@@ -461,8 +449,22 @@ describe.for([
     const updateTexts = () => twilio.messages.filter((m) => m.body !== confirmation);
 
     const form = await (await send("/inbox/updates", { cookie })).text();
-    expect(form).toContain('value="email"> The email list (sent by Kit)</label>');
-    expect(form).toContain('value="text"> The text list (sent by Twilio)</label>');
+    // Each list a checkbox whose label names it and its service (its attributes in any order).
+    for (const [list, words] of [
+      ["email", "The email list (sent by Kit)"],
+      ["text", "The text list (sent by Twilio)"],
+    ] as const) {
+      expect(inputsOf(form).find((input) => input.value === list)).toMatchObject({
+        type: "checkbox",
+        id: `lists-${list}`,
+        name: "lists",
+      });
+      expect(form).toMatch(
+        new RegExp(
+          `<label class="choice" for="lists-${list}"><input [^>]*> ${words.replace(/[()]/g, "\\$&")}</label>`,
+        ),
+      );
+    }
     expect(form).not.toContain("are not set up");
     expect(await (await send("/inbox/", { cookie })).text()).not.toContain("is not connected:");
 
@@ -628,9 +630,9 @@ describe.for([
         await new Promise((r) => setTimeout(r, 250));
         page = await (await send("/inbox/updates", { cookie })).text();
       }
-      const item = page.slice(page.indexOf(`id="u-${id}"`));
+      const item = decoded(page.slice(page.indexOf(`id="u-${id}"`)));
       expect(item).toMatch(
-        /<dt>The email list<\/dt>\s*<dd>Not sent\.<ul class="plain"><li>1 failed: Kit kept the email as a draft, so it was not sent: send it from Kit&#39;s Broadcasts page \(Drafts\)<\/li>/,
+        /<dt>The email list<\/dt>\s*<dd>Not sent\.<ul class="plain"><li>1 failed: Kit kept the email as a draft, so it was not sent: send it from Kit's Broadcasts page \(Drafts\)<\/li>/,
       );
       // Read back from Kit by its id, and made once.
       const made = kit.broadcasts.filter((b) => b.description === kitBroadcastDescription(id));

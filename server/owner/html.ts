@@ -9,31 +9,11 @@
 import type { ReactElement } from "react";
 import { prerender } from "react-dom/static";
 
-/** HTML's own boolean attributes, which React writes as `name=""`. */
-const booleans =
-  /\s(autofocus|checked|disabled|download|hidden|multiple|readonly|required|selected)=""/g;
-
 /**
- * A page as HTML, spelt as the owner's pages always were (the tests pin a few exact strings):
- * `<!doctype html>` first, no `<!-- -->` between texts (React marks them for a hydration
- * that never comes), void elements without the XML slash, boolean attributes bare, an
- * input's type, id, name and value first (React writes name and value last), and `'` as
- * `&#39;`. Safe as plain text edits: React escapes every `"`, `'`, `<` and `>` in text and in
- * attribute values, so none of these patterns can come from what was typed.
+ * A page as HTML, as React writes it: `<!DOCTYPE html>` first (the document is an <html>
+ * element), then the markup, untouched (decision 026: no rewriting of React's output).
  */
 export async function renderPage(page: ReactElement): Promise<string> {
   const { prelude } = await prerender(page);
-  const markup = (await new Response(prelude).text())
-    .replace(/^<!DOCTYPE html>/, "")
-    .replaceAll("<!-- -->", "")
-    .replace(/<input( [^>]*)\/>/g, (_, attributes: string) => {
-      const all = [...attributes.matchAll(/ [^\s=]+(?:="[^"]*")?/g)].map(([a]) => a);
-      const named = (name: string) => all.filter((a) => a.startsWith(` ${name}=`));
-      const first = ["type", "id", "name", "value"].flatMap(named);
-      return `<input${[...first, ...all.filter((a) => !first.includes(a))].join("")}>`;
-    })
-    .replace(/\/>/g, ">")
-    .replace(booleans, " $1")
-    .replaceAll("&#x27;", "&#39;");
-  return `<!doctype html>\n${markup}\n`;
+  return `${await new Response(prelude).text()}\n`;
 }

@@ -243,8 +243,7 @@ function Speed({ report }: { report: InsightsReport }) {
               if (!m) return "not measured";
               return (
                 <span key={name} className={`rating ${m.rating}`}>
-                  {`${vitalWords(name, m.p75)} ${insightsWords.ratings[m.rating]}`}
-                  {m.views < p.views ? ` (${plural(m.views, "view", "views")})` : null}
+                  {`${vitalWords(name, m.p75)} ${insightsWords.ratings[m.rating]}${m.views < p.views ? ` (${plural(m.views, "view", "views")})` : ""}`}
                 </span>
               );
             }),

@@ -6,8 +6,13 @@ describe("the owner's header", () => {
   it("offers line breaks after the address's @ and before each dot of its domain only", async () => {
     const html = await messagePage("Done", "Saved.", "the.rink.owner@roller-skating.example.com");
     const who = html.match(/<span class="who">(.*?)<\/span>/)?.[1];
-    expect(who).toBe("the.rink.owner@<wbr>roller-skating<wbr>.example<wbr>.com");
-    expect(who?.replaceAll("<wbr>", "")).toBe("the.rink.owner@roller-skating.example.com");
+    // The pieces between the <wbr> elements (React writes `<wbr/>`), and nothing else between.
+    expect(who?.split(/<wbr\/?>/)).toEqual([
+      "the.rink.owner@",
+      "roller-skating",
+      ".example",
+      ".com",
+    ]);
   });
 
   it("shows an address without an @ as it is", async () => {

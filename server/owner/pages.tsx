@@ -222,8 +222,7 @@ function ViewLinks({ current, counts }: { current: InboxView; counts: InboxCount
     return (
       <li key={view}>
         <a href={`/inbox/?view=${view}`} aria-current={current === view ? "page" : undefined}>
-          {`${label} (${count(counts)})`}
-          {news > 0 ? " " : null}
+          {`${label} (${count(counts)})${news > 0 ? " " : ""}`}
           {news > 0 ? <span className="badge">{`${news} new`}</span> : null}
         </a>
       </li>
@@ -289,8 +288,7 @@ function Item({ submission, view, search, optOuts, dropped }: ItemProps) {
       <article aria-labelledby={`s${submission.id}`}>
         <h2 id={`s${submission.id}`}>
           {fresh ? <span className="badge">New</span> : null}
-          {fresh ? " " : null}
-          {who}
+          {fresh ? ` ${who}` : who}
         </h2>
         <p className="meta">{`${momentWords(new Date(submission.createdAt))} · #${submission.id}`}</p>
         <p className="contact">
