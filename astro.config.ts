@@ -45,5 +45,6 @@ export default defineConfig({
       ),
     },
     plugins: [rinkContent(), rinkPhotos(), tailwindcss(), recordBuildInputs(contentDir)],
+    worker: { format: "es" },
   },
 });

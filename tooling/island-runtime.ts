@@ -2,10 +2,11 @@
 // directive's loader into every page with an island, as inline scripts (by design: Astro issue
 // 17017). On Home they were 1.5 KB of its 14.1 KB brotli, and pushed its HTML past what the
 // first round trip carries (14.6 KB with the headers): a whole round trip more before the
-// first paint on a slow phone. Here they become one file, fetched without blocking (defer):
-// an <astro-island> parsed before its element is defined is upgraded when it is, and an island
-// whose directive is not there yet waits for it (Astro's runtime listens for `astro:<name>`).
-// Decision 016.
+// first paint on a slow phone. Here they become one file, named on each island (data-runtime)
+// and fetched by the page's script only when a visitor first uses a form (app/browser/
+// island-wake.ts): an <astro-island> parsed before its element is defined is upgraded when it
+// is, and an island whose directive is not there yet waits for it (Astro's runtime listens for
+// `astro:<name>`). Decision 016.
 import { createHash } from "node:crypto";
 
 /** An inline script of Astro's island machinery: the element's definition or a directive. */
@@ -13,7 +14,7 @@ const islandScript =
   /<script>(\(\(\)=>\{[\s\S]*?(?:customElements\.define\("astro-island"|\(self\.Astro\|\|\(self\.Astro=\{\}\)\)\.[a-z]+=)[\s\S]*?)<\/script>/g;
 
 export interface IslandRuntime {
-  /** The page with one deferred script tag in place of the inline ones. */
+  /** The page without the inline scripts, each island naming the runtime's file. */
   html: string;
   /** The file to write under the site's root, by its content's hash; null if none was found. */
   file: { path: string; code: string } | null;
@@ -42,11 +43,8 @@ export function externalizeIslandRuntime(html: string): IslandRuntime {
   const code = found.map((m) => m[1]).join("\n");
   const hash = createHash("sha256").update(code).digest("base64url").slice(0, 10);
   const path = `/assets/islands.${hash}.js`;
-  let first = true;
-  const out = html.replace(islandScript, () => {
-    if (!first) return "";
-    first = false;
-    return `<script defer src="${path}"></script>`;
-  });
+  const out = html
+    .replace(islandScript, "")
+    .replaceAll("<astro-island ", `<astro-island data-runtime="${path}" `);
   return { html: out, file: { path, code } };
 }

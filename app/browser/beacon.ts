@@ -2,18 +2,20 @@
 // beacon a page view, after the page has loaded; one an action that matters to the rink (a
 // phone link tapped, the directions, a signup or a message the inbox took, a calendar file,
 // the feed). navigator.sendBeacon: the browser sends it on its own time, so no tap or
-// navigation waits for it. Real visitors' Core Web Vitals (the web-vitals library after idle)
-// are not sent yet: its 3 KB would take every page past the 10 KB a reader gets (issue 43's
-// budget; Home 10.8 KB read to the end with it), so they wait for a way to load it that keeps
-// the budget (a sample of views, say). Nothing at all is sent
-// where the visitor asks not to be tracked (Global Privacy Control, Do Not Track): the server
-// would not count it anyway (server/insights/).
+// navigation waits for it. Real visitors' Core Web Vitals go through the same sender once the
+// page is idle (vitals.ts). Nothing at all is sent where the visitor asks not to be tracked
+// (Global Privacy Control, Do Not Track): the server would not count it anyway
+// (server/insights/).
 import { type BeaconAction, beaconVersion } from "../../rink/insights.ts";
 import type { SiteAction } from "../lib/site-actions.ts";
 
 declare global {
   interface Navigator {
     globalPrivacyControl?: boolean;
+  }
+  interface Window {
+    /** The page view's sender, for the vitals' bundle (vitals-start.ts) once the page is idle. */
+    rinkBeacon?: BeaconSend;
   }
 }
 
@@ -33,12 +35,19 @@ const optedOut = () =>
   navigator.doNotTrack === "1" ||
   (window as { doNotTrack?: string }).doNotTrack === "1";
 
-/** Counts this page view and what the visitor does on it, to `endpoint`. */
-export function startBeacon(endpoint: string, feedPath: string) {
-  if (optedOut() || !navigator.sendBeacon) return;
+/** The page view's sender: each body sent with the wire format's version and the page's path. */
+export type BeaconSend = (body: Record<string, unknown>) => void;
+
+/**
+ * Counts this page view and what the visitor does on it, to `endpoint`; returns the sender
+ * (for the vitals), or null where nothing may be sent.
+ */
+export function startBeacon(endpoint: string, feedPath: string): BeaconSend | null {
+  if (optedOut() || !navigator.sendBeacon) return null;
   const path = location.pathname;
-  const send = (body: Record<string, unknown>) =>
+  const send = (body: Record<string, unknown>) => {
     navigator.sendBeacon(endpoint, JSON.stringify({ v: beaconVersion, path, ...body }));
+  };
 
   const view = () => send({ type: "view", ref: document.referrer || null });
   if (document.readyState === "complete") view();
@@ -57,4 +66,5 @@ export function startBeacon(endpoint: string, feedPath: string) {
     },
     { capture: true, passive: true },
   );
+  return send;
 }

@@ -87,6 +87,18 @@ describe("client:touch", () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it("loads at once on an island the page's script marked touched as it fetched the runtime", async () => {
+    document.body.innerHTML = `<astro-island data-touched><form><input></form></astro-island>`;
+    const load = vi.fn(async () => async () => {});
+    touch(
+      load,
+      { name: "NewsletterSignup", value: "" },
+      document.querySelector("astro-island") as HTMLElement,
+    );
+    await settle();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
   // A form typed in or sent before the runtime came, its focus gone, is read from the browser's
   // own marks (:user-valid, :user-invalid), which only a real browser sets, and only for what a
   // visitor did: first-tap.spec.ts ("a Subscribe tapped before it is sent once it arrives",

@@ -448,10 +448,10 @@ test.describe("before the island's script has arrived", () => {
 });
 
 /**
- * Holds back the code an island loads when it hydrates (its component and React's renderer, as
- * the page's HTML names them; what they import waits behind them) until `release` is called:
- * the early script and the islands' runtime run as usual. `asked` says whether the page has
- * asked for that code yet.
+ * Holds back the code an island loads when it hydrates (Astro's island runtime, its component
+ * and React's renderer, as the page's HTML names them; what they import waits behind them)
+ * until `release` is called: the early script runs as usual. `asked` says whether the page
+ * has asked for that code yet.
  */
 async function holdIslandCode(page: Page, path: string) {
   const html = await (await page.request.get(path)).text();

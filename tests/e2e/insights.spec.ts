@@ -1,16 +1,18 @@
 // The site counting itself, as families and the owner meet it (issue 45), in Chromium against
 // the test build and a Node server of this file's own with a real database: a family on a phone
 // reads three pages, taps Call Now and signs up; it comes back to Home the same day (one visit,
-// not two); a laptop reads Home (a second visit); a visitor whose browser sends Global Privacy
-// Control is not counted. The owner, signed in by the emailed link, reads the line on the home
-// and the page "How the site is doing": the visits, the call and the signup, and the pages. The
-// day's turn and the phones' speed are server/insights' tests' and app/browser/beacon.test.ts's.
+// not two), and its phone sends Home's speed (web-vitals, loaded once the page is idle) as it
+// leaves the page; a laptop reads Home (a second visit); a visitor whose browser sends Global
+// Privacy Control is not counted. The owner, signed in by the emailed link, reads the line on the
+// home and the page "How the site is doing": the visits, the call and the signup, the pages and
+// Home's speed on phones. The day's turn and the figures' arithmetic are server/insights' tests'.
 // Screenshots of the owner's page at 390x844 and 1280x800.
 import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { newsletterMessages } from "../../rink/forms/newsletter.ts";
 import { insightsBeaconPath } from "../../rink/insights.ts";
 import { testSiteDir } from "../support/build.ts";
+import { chromiumArgs, headlessShellPath } from "../support/chromium.ts";
 import { type InboxTarget, nodeTarget } from "../support/inbox-targets.ts";
 import { expectNoViolations } from "./axe.ts";
 import { expect, test, viewports } from "./fixtures.ts";
@@ -23,6 +25,16 @@ const phoneAgent =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36";
 const laptopAgent =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
+
+// The browser itself says it is the phone: a beacon sent as a page unloads (the speed's) leaves
+// with the browser's own user agent, not a context's override, and the headless shell's own is
+// a robot's. The laptop's and the private visitor's contexts still say what they are.
+test.use({
+  launchOptions: {
+    executablePath: headlessShellPath,
+    args: [...chromiumArgs, `--user-agent=${phoneAgent}`],
+  },
+});
 
 let target: InboxTarget;
 test.beforeAll(async () => {
@@ -83,7 +95,23 @@ test("the owner sees the families' visits, the call tapped and the signup, and n
     label: "email",
   });
   expect(signedUp.status()).toBe(204);
+  // Home's speed: web-vitals came once the page was idle (the signup above took longer), and
+  // its figures leave with the page, in the beacon the hiding sends.
+  await page.waitForFunction(() =>
+    performance
+      .getEntriesByType("resource")
+      .some((r) => /\/assets\/vitals-start-[\w-]+\.js$/.test(r.name)),
+  );
+  // (Sent as the page unloads, the beacon is out of Playwright's sight: read where it landed.)
   await read(page, "/parties");
+  await expect
+    .poll(() => target.query("SELECT page FROM insight_vitals"), { timeout: 5000 })
+    .toEqual([{ page: "/" }]);
+  const [speed] = target.query("SELECT lcp, cls, fcp, ttfb FROM insight_vitals");
+  expect(speed?.lcp, "LCP, in ms").toEqual(expect.any(Number));
+  expect(speed?.fcp, "FCP, in ms").toEqual(expect.any(Number));
+  expect(speed?.ttfb, "TTFB, in ms").toEqual(expect.any(Number));
+  expect(speed?.cls, "CLS: Home moves nothing").toBe(0);
   await read(page, "/events");
   await read(page, "/"); // the same family, the same day: still one visit
 
@@ -104,9 +132,9 @@ test("the owner sees the families' visits, the call tapped and the signup, and n
   await expect(pages.getByRole("row", { name: /^Home \(\/\)/ })).toContainText("3");
   await expect(pages.getByRole("row", { name: /\/parties/ })).toBeVisible();
   await expect(pages.getByRole("row", { name: /\/events/ })).toBeVisible();
-  // The phones' speed: its figures are app/browser/beacon.test.ts's and server/insights'
-  // (in the headless shell web-vitals' beacon at a page's hiding did not reach the server).
   await expect(owner.getByRole("heading", { name: "Speed on real phones" })).toBeVisible();
+  const speedTable = owner.getByRole("table", { name: "Speed on phones by page, last 28 days" });
+  await expect(speedTable.getByRole("row", { name: /^Home \(\/\) 1 / })).toBeVisible();
   await expectNoViolations(owner, "how the site is doing");
   await owner.screenshot({ path: join(screenshotDir, "hand/I-insights-390.png"), fullPage: true });
   await owner.setViewportSize(viewports.desktop);

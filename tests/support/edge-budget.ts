@@ -35,6 +35,7 @@ import { pathToFileURL } from "node:url";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { rinkDate } from "../../rink/clock.ts";
+import { beaconVersion, insightsBeaconPath } from "../../rink/insights.ts";
 import { insertParams, statements } from "../../server/inbox/submission.ts";
 import { openInbox } from "../../server/node/database.ts";
 import { tokenHash } from "../../server/owner/auth.ts";
@@ -98,6 +99,8 @@ export const jobs = {
   contact: "form post: a contact message (stored, the owner emailed)",
   signup: "form post: a newsletter signup with email and phone (Kit subscribe, confirmation text)",
   home: "the owner's home page, signed in",
+  view: "a page's beacon: a view from a phone (counted, its visitor's hash made)",
+  vitals: "a page's beacon: a phone's speed (web-vitals' five figures)",
   firstSave: "editor: the first save after a start (content check loaded)",
   save: "editor: a later save",
   photo: "editor: a save with a 4 MB phone photo",
@@ -414,6 +417,22 @@ class Lab {
     });
   }
 
+  /** A beacon as navigator.sendBeacon sends it, each from a phone of its own (the limit is per client). */
+  private beacon(n: number, body: Record<string, unknown>) {
+    return new Request(`${site}${insightsBeaconPath}`, {
+      method: "POST",
+      headers: {
+        host: "rink.example",
+        "cf-connecting-ip": `198.51.100.${n % 250}`,
+        "content-type": "text/plain;charset=UTF-8",
+        origin: site,
+        "user-agent":
+          "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36",
+      },
+      body: JSON.stringify({ v: beaconVersion, path: "/parties", ...body }),
+    });
+  }
+
   private signup(n: number) {
     const digits = String(2_000_000 + n).padStart(7, "0");
     return new Request(`${site}/f/newsletter`, {
@@ -572,6 +591,20 @@ class Lab {
       [jobs.contact, (i: number) => this.contact(i), 200],
       [jobs.signup, (i: number) => this.signup(i), 200],
       [jobs.home, () => this.ownerPage("/inbox/"), 200],
+      [
+        jobs.view,
+        (i: number) => this.beacon(i, { type: "view", ref: "https://www.google.com/" }),
+        204,
+      ],
+      [
+        jobs.vitals,
+        (i: number) =>
+          this.beacon(i, {
+            type: "vitals",
+            metrics: { LCP: 1840, INP: 96, CLS: 0.02, FCP: 1210, TTFB: 380 },
+          }),
+        204,
+      ],
     ] as const) {
       say(`  ${job}`);
       await this.run(on(warm, make(++n)));

@@ -20,21 +20,31 @@ export const assetsNamedBy = (html: string) =>
 
 /**
  * The code a page's islands load when they hydrate (each <astro-island>'s component and
- * renderer): nothing a visitor receives before touching a form (client:touch, decision 015).
+ * renderer, and Astro's island runtime, which the page's script fetches at a form's first use):
+ * nothing a visitor receives before touching a form (client:touch, decisions 015 and 016).
  */
 export const islandAssetsNamedBy = (html: string) =>
   new Set(
     [...html.matchAll(/<astro-island\b[^>]*>/g)].flatMap(([tag]) =>
-      [...tag.matchAll(/\s(?:component|renderer)-url="([^"]+)"/g)].map((m) => m[1] ?? ""),
+      [...tag.matchAll(/\s(?:component-url|renderer-url|data-runtime)="([^"]+)"/g)].map(
+        (m) => m[1] ?? "",
+      ),
     ),
   );
 
-/** A script's own imports ("./react.Cx1.js" in /assets/x.js → "/assets/react.Cx1.js"). */
+/**
+ * A script's own imports ("./react.Cx1.js" in /assets/x.js → "/assets/react.Cx1.js"), and the
+ * scripts it names by address to fetch later (the page's script names the vitals' bundle,
+ * app/browser/vitals-start.ts, as "/assets/vitals-start-….js").
+ */
 export function importsOf(asset: string, code: string): string[] {
   const dir = asset.slice(0, asset.lastIndexOf("/") + 1);
-  return [...code.matchAll(/(?:\bfrom|\bimport\(?)\s*["'](\.\/[^"']+\.js)["']/g)].map(
-    (m) => dir + (m[1] ?? "").slice(2),
-  );
+  return [
+    ...[...code.matchAll(/(?:\bfrom|\bimport\(?)\s*["'](\.\/[^"']+\.js)["']/g)].map(
+      (m) => dir + (m[1] ?? "").slice(2),
+    ),
+    ...[...code.matchAll(/["'`](\/assets\/[\w.-]+\.js)["'`]/g)].map((m) => m[1] ?? ""),
+  ];
 }
 
 /** The assets a page names and, for its scripts, all they import in turn. */
