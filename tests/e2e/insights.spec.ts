@@ -6,7 +6,7 @@
 // Privacy Control is not counted. The owner, signed in by the emailed link, reads the line on the
 // home and the page "How the site is doing": the visits, the call and the signup, the pages and
 // Home's speed on phones. The day's turn and the figures' arithmetic are server/insights' tests'.
-// Screenshots of the owner's page at 390x844 and 1280x800.
+// Screenshots of the owner's page at 390x844 and 1280x800, and of the home's first screen.
 import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { newsletterMessages } from "../../rink/forms/newsletter.ts";
@@ -126,6 +126,7 @@ test("the owner sees the families' visits, the call tapped and the signup, and n
   const owner = await ownerPhone.newPage();
   await signInToTarget(owner, target);
   await expect(owner.getByText("This week: 2 visits, 1 call tapped, 1 signup")).toBeVisible();
+  await owner.screenshot({ path: join(screenshotDir, "hand/I-owner-home-390.png") });
   await owner.getByRole("link", { name: /How the site is doing/ }).click();
   await expect(owner.getByRole("heading", { level: 1 })).toHaveText("How the site is doing");
   const pages = owner.getByRole("table", { name: "Top pages, last 28 days" });
