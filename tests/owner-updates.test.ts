@@ -254,6 +254,17 @@ describe.for([
         "until",
         "Write the end as a date and time, like 2026-01-10 23:59.",
       ],
+      [
+        "a list that does not exist",
+        [
+          ["kind", "news"],
+          ["note", "New skates"],
+          ["until", until],
+          ["lists", "fax"],
+        ],
+        "lists",
+        'There is no list called "fax".',
+      ],
     ];
     for (const [name, fields, field, message] of cases) {
       const res = await post("/inbox/updates/preview", fields);
@@ -264,7 +275,13 @@ describe.for([
       expect(page, name).toMatch(/<div class="error-summary" role="alert"/);
       // Each message as the owner reads it (decoded: React writes ' as &#x27;, decision 026).
       expect(decoded(page), name).toContain(`<p class="error" id="${field}-error">${message}`);
-      expect(page, name).toMatch(new RegExp(`aria-describedby="[^"]*${field}-error"`));
+      // The field described by its error, among its ids (the error first, then the hint, as
+      // ui/field-styles.ts wires the site's forms too).
+      expect(page, name).toMatch(new RegExp(`aria-describedby="(${field}-error)[ "]`));
+      // Each link of the summary lands on its field (the lists' on their fieldset, since 026).
+      for (const [, id] of page.matchAll(/<a href="#([^"]+)">/g)) {
+        expect(page, `${name}: #${id}`).toContain(`id="${id}"`);
+      }
       // Nothing typed is lost.
       const note = fields.find(([n]) => n === "note")?.[1] ?? "";
       const typedUntil = fields.find(([n]) => n === "until")?.[1] ?? "";

@@ -40,7 +40,7 @@ function literalWords(source: string): string[] {
 
 /**
  * The class candidates the owner's screens (server/owner/*.ts and *.tsx, not tests) can put on a
- * page: in TSX, a className is a quoted or template literal as it was in createElement's props.
+ * page. In TSX a className is a quoted or a template literal, which literalWords reads.
  */
 export function ownerCandidates(): string[] {
   const candidates = new Set<string>();

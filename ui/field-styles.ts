@@ -1,18 +1,28 @@
-// Shared looks and ARIA wiring for form controls. A control's error and hint live in
-// elements whose ids derive from the control's id, so aria-describedby can point at them.
+// Shared looks and ARIA wiring for form controls, the site's forms' and the owner's "Post an
+// update" alike. A control's error and hint live in elements whose ids derive from the
+// control's id, so aria-describedby can point at them.
 
 export const errorId = (controlId: string) => `${controlId}-error`;
 export const hintId = (controlId: string) => `${controlId}-hint`;
 
-/** id, aria-invalid and aria-describedby for a control with an optional error and hint. */
-export function controlAria(controlId: string, error?: string, hasHint = false) {
-  const describedBy = [error ? errorId(controlId) : null, hasHint ? hintId(controlId) : null]
+/** id and aria-describedby (the error, then the hint) for a group of controls: a fieldset. */
+export function groupAria(groupId: string, error?: string, hasHint = false) {
+  const describedBy = [error ? errorId(groupId) : null, hasHint ? hintId(groupId) : null]
     .filter(Boolean)
     .join(" ");
+  return { id: groupId, "aria-describedby": describedBy || undefined };
+}
+
+/**
+ * id, aria-invalid and aria-describedby for a control with an optional error and hint. A group
+ * takes groupAria: ARIA gives a fieldset's group role no invalid state.
+ */
+export function controlAria(controlId: string, error?: string, hasHint = false) {
+  const { id, "aria-describedby": describedBy } = groupAria(controlId, error, hasHint);
   return {
-    id: controlId,
+    id,
     "aria-invalid": error ? (true as const) : undefined,
-    "aria-describedby": describedBy || undefined,
+    "aria-describedby": describedBy,
   };
 }
 

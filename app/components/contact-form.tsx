@@ -7,9 +7,9 @@ import {
   subjectPlaceholder,
 } from "../../rink/forms/contact.ts";
 import { buttonStyles } from "../../ui/button-styles.ts";
-import { Field } from "../../ui/field.ts";
+import { Field } from "../../ui/field.tsx";
 import { controlAria, controlStyles } from "../../ui/field-styles.ts";
-import { Honeypot } from "../../ui/honeypot.ts";
+import { Honeypot } from "../../ui/honeypot.tsx";
 import type { Phone } from "../content/types.ts";
 import { formatPhone, telHref } from "../lib/phone.ts";
 import {

@@ -6,9 +6,9 @@ import {
 } from "../../rink/forms/newsletter.ts";
 import { caretAfterDigits, formatPhoneInput, phoneDigitsOf } from "../../rink/forms/phone.ts";
 import { buttonStyles } from "../../ui/button-styles.ts";
-import { Field } from "../../ui/field.ts";
+import { Field } from "../../ui/field.tsx";
 import { controlAria, controlStyles } from "../../ui/field-styles.ts";
-import { Honeypot } from "../../ui/honeypot.ts";
+import { Honeypot } from "../../ui/honeypot.tsx";
 import { newsletterReady, takeEarlyForm } from "../browser/early-forms.ts";
 import {
   missingContact,

@@ -9,7 +9,7 @@ import { formatLongDate } from "../../rink/format.ts";
 import type { LiveUpdate } from "../../rink/live-update.ts";
 import { plural } from "../../rink/plural.ts";
 import { buttonStyles } from "../../ui/button-styles.ts";
-import { controlStyles } from "../../ui/field-styles.ts";
+import { controlAria, controlStyles, errorId, groupAria, hintId } from "../../ui/field-styles.ts";
 import type { ListId } from "../lists/service.ts";
 import { gsm7Length, segmentLength } from "../lists/text-message.ts";
 import type { OwnerUpdateRow } from "../updates/store.ts";
@@ -46,30 +46,19 @@ const titleOf = (u: Pick<OwnerUpdateRow, "kind" | "date" | "hours">) => {
   return kind ? headline(kind, u.date, u.hours) : u.kind;
 };
 
-const errorId = (field: FormField) => `${field}-error`;
+/** A field's problems as one text, or undefined. */
+const problemOf = (problems: FormProblems, field: FormField) =>
+  problems[field]?.length ? problems[field].join(" ") : undefined;
 
 /** The field's own problems, said under it; its id is in the field's aria-describedby. */
 function FieldError({ problems, field }: { problems: FormProblems; field: FormField }) {
-  const list = problems[field];
-  if (!list?.length) return null;
+  const problem = problemOf(problems, field);
+  if (!problem) return null;
   return (
     <p className="error" id={errorId(field)}>
-      {list.join(" ")}
+      {problem}
     </p>
   );
-}
-
-/**
- * aria-describedby (the hint, the error) for a field, and aria-invalid for a control (a
- * group of radios or checkboxes has none: ARIA gives a fieldset's group role no such state).
- */
-function described(problems: FormProblems, field: FormField, hint?: string) {
-  const ids = [hint, problems[field]?.length ? errorId(field) : undefined].filter(Boolean);
-  const group = field === "kind" || field === "lists";
-  return {
-    "aria-describedby": ids.length ? ids.join(" ") : undefined,
-    "aria-invalid": problems[field]?.length && !group ? ("true" as const) : undefined,
-  };
 }
 
 /** Every problem at the top, each a link to its field, announced and focused on arrival. */
@@ -129,7 +118,7 @@ function UpdateForm({ values, problems, ctx }: UpdateFormProps) {
   const error = (field: FormField) => <FieldError problems={problems} field={field} />;
   return (
     <form method="post" action={`${updatesPath}/preview`} className="stack update-form">
-      <fieldset {...described(problems, "kind")}>
+      <fieldset {...groupAria("kind", problemOf(problems, "kind"))}>
         <legend>What it means</legend>
         {kinds.map(([kind, label]) => (
           <label key={kind} className="choice" htmlFor={`kind-${kind}`}>
@@ -148,40 +137,38 @@ function UpdateForm({ values, problems, ctx }: UpdateFormProps) {
       </fieldset>
 
       <label htmlFor="note">The note</label>
-      <p className="hint" id="note-hint">
+      <p className="hint" id={hintId("note")}>
         {`Short, plain text: it shows on the site and is sent as written (at most ${maxNoteLength} characters${ctx.textRoom !== undefined ? `; a text carries ${ctx.textRoom} of them` : ""}).`}
       </p>
       <textarea
         className={controlStyles.light}
-        id="note"
+        {...controlAria("note", problemOf(problems, "note"), true)}
         name="note"
         rows={4}
         maxLength={maxNoteLength}
         required
-        {...described(problems, "note", "note-hint")}
         defaultValue={values.note}
       />
       {error("note")}
 
       <label htmlFor="date">The date it is closed</label>
-      <p className="hint" id="date-hint">
+      <p className="hint" id={hintId("date")}>
         Only for “Closed on a date”.
       </p>
       <input
         className={controlStyles.light}
         type="date"
-        id="date"
+        {...controlAria("date", problemOf(problems, "date"), true)}
         name="date"
         defaultValue={values.date}
         min={ctx.today}
         max={ctx.lastDay}
-        {...described(problems, "date", "date-hint")}
       />
       {error("date")}
 
-      <fieldset className="hours" aria-describedby="hours-hint">
+      <fieldset className="hours" aria-describedby={hintId("hours")}>
         <legend>Today's hours</legend>
-        <p className="hint" id="hours-hint">
+        <p className="hint" id={hintId("hours")}>
           Only for “Different hours today”.
         </p>
         <div className="row">
@@ -190,10 +177,9 @@ function UpdateForm({ values, problems, ctx }: UpdateFormProps) {
             <input
               className={controlStyles.light}
               type="time"
-              id="opens"
+              {...controlAria("opens", problemOf(problems, "opens"))}
               name="opens"
               defaultValue={values.opens}
-              {...described(problems, "opens")}
             />
           </div>
           <div className="stack">
@@ -201,10 +187,9 @@ function UpdateForm({ values, problems, ctx }: UpdateFormProps) {
             <input
               className={controlStyles.light}
               type="time"
-              id="closes"
+              {...controlAria("closes", problemOf(problems, "closes"))}
               name="closes"
               defaultValue={values.closes}
-              {...described(problems, "closes")}
             />
           </div>
         </div>
@@ -213,25 +198,24 @@ function UpdateForm({ values, problems, ctx }: UpdateFormProps) {
       </fieldset>
 
       <label htmlFor="until">Until when</label>
-      <p className="hint" id="until-hint">
+      <p className="hint" id={hintId("until")}>
         {`When the site stops showing it, on the rink's clock: at most ${maxDaysAhead} days ahead.`}
       </p>
       <input
         className={controlStyles.light}
         type="datetime-local"
-        id="until"
+        {...controlAria("until", problemOf(problems, "until"), true)}
         name="until"
         defaultValue={values.until}
         required
         min={ctx.nowLocal}
         max={ctx.untilMax}
-        {...described(problems, "until", "until-hint")}
       />
       {error("until")}
 
-      <fieldset {...described(problems, "lists", "lists-hint")}>
+      <fieldset {...groupAria("lists", problemOf(problems, "lists"), true)}>
         <legend>Where it goes</legend>
-        <p className="hint" id="lists-hint">
+        <p className="hint" id={hintId("lists")}>
           {`It always shows on the site.${offered.length === 0 ? " The email and text lists are not set up, so it goes on the site only." : ""}`}
         </p>
         {offered.map((list) => (

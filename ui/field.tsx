@@ -1,8 +1,5 @@
-import { createElement as h, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { errorId, hintId, hintStyles, labelStyles, type Tone } from "./field-styles.ts";
-
-// Written with createElement, not JSX: the server's modules run on Node as they are (type
-// stripping has no JSX), and the owner's screens use this too (ui/README.md).
 
 interface FieldProps {
   /** The control's id; the label points at it and the error and hint ids derive from it. */
@@ -21,26 +18,26 @@ interface FieldProps {
 
 /** A visible label, the control, then its hint and error beneath it. */
 export function Field({ id, label, optional, hint, error, tone = "light", children }: FieldProps) {
-  return h(
-    "div",
-    null,
-    h(
-      "label",
-      { htmlFor: id, className: labelStyles[tone] },
-      label,
-      optional ? h("span", { className: "font-normal" }, " (optional)") : null,
-    ),
-    h("div", { className: "mt-1" }, children),
-    hint ? h("p", { id: hintId(id), className: `mt-1 ${hintStyles[tone]}` }, hint) : null,
-    error
-      ? h(
-          "p",
-          {
-            id: errorId(id),
-            className: "mt-1 rounded-md bg-red-50 px-2 py-1 font-semibold text-red-800 text-sm",
-          },
-          error,
-        )
-      : null,
+  return (
+    <div>
+      <label htmlFor={id} className={labelStyles[tone]}>
+        {label}
+        {optional ? <span className="font-normal"> (optional)</span> : null}
+      </label>
+      <div className="mt-1">{children}</div>
+      {hint ? (
+        <p id={hintId(id)} className={`mt-1 ${hintStyles[tone]}`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p
+          id={errorId(id)}
+          className="mt-1 rounded-md bg-red-50 px-2 py-1 font-semibold text-red-800 text-sm"
+        >
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }
