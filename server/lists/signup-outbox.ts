@@ -1,6 +1,6 @@
 // What a signup queues for the list services, written beside its insert and in its transaction
-// (inbox/submission.ts's insertStatements, run by node/database.ts in one SQLite transaction and
-// by edge/d1-store.ts in one D1 batch): a signup and its outbox rows are stored together or not
+// (inbox/submission.ts's statements.insert, then signupOutbox's statements: node/database.ts
+// runs them in one SQLite transaction, edge/d1-store.ts in one D1 batch): a signup and its outbox rows are stored together or not
 // at all. Which lists a form feeds, and from which fields, is the form's own (inbox/forms.ts,
 // rink/forms/): an email asks the email list's service (Kit) to add it; a phone asks that
 // number, by one text, to reply YES (issue 31), at most one a number in 24 hours, and none for
