@@ -1,10 +1,10 @@
 import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "astro/config";
-import { contentDir, timeZone } from "./app/content/load.ts";
 import { rinkClock, zoneOffsets } from "./rink/calendar-day.ts";
 import { buildDirectory } from "./tooling/build-dir.ts";
 import { recordBuildInputs } from "./tooling/build-inputs.ts";
+import { contentDir, timeZone } from "./tooling/content/load.ts";
 import { rinkFiles } from "./tooling/rink-files.ts";
 import { siteUrl } from "./tooling/site-url.ts";
 import { touchDirective } from "./tooling/touch-directive.ts";

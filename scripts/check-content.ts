@@ -1,7 +1,7 @@
 // `npm run check:content`: the owner's content files against their schema (problems fail, with
 // the file, line and field) and against themselves (contradictions and stale dates print as
 // warnings for the owner).
-import { ContentError, loadPhotosContent, loadSiteContent } from "../app/content/load.ts";
+import { ContentError, loadPhotosContent, loadSiteContent } from "../tooling/content/load.ts";
 import { findContradictions } from "../tooling/contradictions.ts";
 import { eventWarnings } from "../tooling/event-checks.ts";
 

@@ -3,8 +3,8 @@
 // the rink's name or the art; the PNGs are committed so builds need no browser.
 import { readFileSync } from "node:fs";
 import { chromium } from "playwright-core";
-import { loadSiteContent } from "../app/content/load.ts";
 import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
+import { loadSiteContent } from "../tooling/content/load.ts";
 
 const site = loadSiteContent();
 

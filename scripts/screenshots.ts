@@ -8,12 +8,12 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
-import { loadSiteContent } from "../app/content/load.ts";
 import { sitePages } from "../app/site-pages.ts";
 import { addDays, dayOf } from "../rink/calendar-day.ts";
 import { buildTestSite, fixtureContentDir, testSiteDir } from "../tests/support/build.ts";
 import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
 import { startServer } from "../tests/support/server.ts";
+import { loadSiteContent } from "../tooling/content/load.ts";
 import { projectRoot } from "../tooling/project.ts";
 
 process.env.CONTENT_DIR ??= fixtureContentDir;

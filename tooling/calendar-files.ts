@@ -1,7 +1,7 @@
-import { loadSiteContent } from "../app/content/load.ts";
 import { calendarPath, eventId, feedPath } from "../app/lib/calendar-path.ts";
 import { occurrenceCalendarPath, occurrences } from "../app/lib/event-occurrences.ts";
 import { rinkClock } from "../rink/calendar-day.ts";
+import { loadSiteContent } from "./content/load.ts";
 import { eventCalendar, sessionCalendar } from "./vite/calendar.ts";
 import { scheduleFeed } from "./vite/feed.ts";
 

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ContentError, contentDir, loadSiteContent } from "../app/content/load.ts";
+import { ContentError, contentDir, loadSiteContent } from "./content/load.ts";
 import { eventWarnings } from "./event-checks.ts";
 
 // The owner's events in the content check (issue 34): the schema's problems at file:line:column,

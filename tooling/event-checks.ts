@@ -1,9 +1,9 @@
-import { contentDir, contentProblemAt, formatProblem } from "../app/content/load.ts";
 import type { SiteContent } from "../app/content/types.ts";
 import { addDays, rinkClock } from "../rink/calendar-day.ts";
 import { contentFiles } from "../rink/content/schema.ts";
 import { formatDate } from "../rink/format.ts";
 import { eventDates, skippedDates } from "../rink/repeats.ts";
+import { contentDir, contentProblemAt, formatProblem } from "./content/load.ts";
 
 // The owner's events (content/events.yml) against the special dates (issue 34, 43): which
 // events a closure cancels (the pages, the feed and the Event data show them cancelled), and a

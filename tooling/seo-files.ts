@@ -1,5 +1,5 @@
-import { loadSiteContent } from "../app/content/load.ts";
 import { browsedPages } from "../app/site-pages.ts";
+import { loadSiteContent } from "./content/load.ts";
 
 /** Pages search engines should list: the pages a visitor browses to (not thanks, not 404). */
 export function indexablePaths(): string[] {

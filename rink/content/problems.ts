@@ -1,7 +1,7 @@
 // A content file's text read through its schema, with each problem placed the way an owner
 // can act on it: the file, line and column, the field and a plain sentence:
 //   content/sessions.yml:14:12 sessions[1].price: expected a number of dollars, got "ten"
-// Pure (no file system): the build reads the files (app/content/load.ts), and the editor's
+// Pure (no file system): the build reads the files (tooling/content/load.ts), and the editor's
 // proxy checks what the owner saves before it is committed (server/editor/content-check.ts).
 import {
   type Document,

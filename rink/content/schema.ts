@@ -5,7 +5,7 @@ import { timeZone } from "../time-zone.ts";
 import { days, repeatKinds, weeksOfMonth } from "../week.ts";
 
 // The one description of the owner's content files (content/*.yml). The build reads each file
-// through its schema (app/content/load.ts), so a malformed price, time or date fails the build
+// through its schema (tooling/content/load.ts), so a malformed price, time or date fails the build
 // with the file, line and field instead of reaching a visitor; the editor's configuration
 // (admin/config.yml) is tested against these same fields. Not shipped to the browser.
 // Messages are plain sentences for the owner, who reads them in a build log.
@@ -501,7 +501,7 @@ export type PhotoEntry = z.infer<typeof photo>;
 
 /**
  * Every content file, the one list: its name under content/, its schema, and where the site's
- * content holds what it reads (app/content/load.ts reads each file of this list and puts them
+ * content holds what it reads (tooling/content/load.ts reads each file of this list and puts them
  * together so; the editor's configuration is tested against it, app/content/editor-config.test.ts):
  *   - no `at`: under its own name (content/policies.yml is site.policies);
  *   - `at: "top"`: its fields at the top (content/rink.yml's name is site.name);

@@ -18,8 +18,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ICAL from "ical.js";
 import { parse, parseDocument } from "yaml";
-import { loadSiteContent, contentDir as projectContent, timeZone } from "../../app/content/load.ts";
 import { addDays, dayOf, rinkClock, rinkInstant } from "../../rink/calendar-day.ts";
+import {
+  loadSiteContent,
+  contentDir as projectContent,
+  timeZone,
+} from "../../tooling/content/load.ts";
 import { type ContentSite, serveContent } from "./content-site.ts";
 import { saveFridayPrice } from "./editor-steps.ts";
 import { expect, test } from "./fixtures.ts";

@@ -1,7 +1,7 @@
 // The photos (issue 12): the About gallery by keyboard and by touch, without JavaScript, and
 // how each page's photos load (the hero at once and first, the rest lazily, boxes sized).
 import type { Locator, Page } from "@playwright/test";
-import { loadPhotosContent } from "../../app/content/load.ts";
+import { loadPhotosContent } from "../../tooling/content/load.ts";
 import { expectNoViolations } from "./axe.ts";
 import { expect, gotoHydrated, test, viewports } from "./fixtures.ts";
 

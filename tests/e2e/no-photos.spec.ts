@@ -5,7 +5,7 @@
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { contentDir } from "../../app/content/load.ts";
+import { contentDir } from "../../tooling/content/load.ts";
 import { type ContentSite, serveContent } from "./content-site.ts";
 import { expect, gotoHydrated, sizeName, test, viewports } from "./fixtures.ts";
 import { pageName, screenshotDir } from "./host-screenshots.ts";

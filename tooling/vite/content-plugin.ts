@@ -1,5 +1,5 @@
 import type { Plugin } from "vite";
-import { ContentError, contentDir, loadSiteContent } from "../../app/content/load.ts";
+import { ContentError, contentDir, loadSiteContent } from "../content/load.ts";
 
 const id = "virtual:rink-content";
 const resolved = `\0${id}`;

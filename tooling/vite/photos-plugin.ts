@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Plugin } from "vite";
+import type { Photo } from "../../app/lib/photo.ts";
+import { contentFiles, type PhotoEntry, photoPath } from "../../rink/content/schema.ts";
 import {
   ContentError,
   type ContentProblem,
@@ -8,9 +10,7 @@ import {
   contentProblemAt,
   loadPhotosContent,
   readContentFile,
-} from "../../app/content/load.ts";
-import type { Photo } from "../../app/lib/photo.ts";
-import { contentFiles, type PhotoEntry, photoPath } from "../../rink/content/schema.ts";
+} from "../content/load.ts";
 import { PhotoError, type ProcessedPhoto, processPhoto } from "./photos.ts";
 
 // One module per place, so each page's chunk carries only its own photos' data: events are
