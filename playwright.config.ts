@@ -6,7 +6,7 @@ import { chromiumArgs, headlessShellPath } from "./tests/support/chromium.ts";
 // End-to-end tests in Debian's Chromium against the built site and the real server.
 // The global setup builds the site from the fixture content, starts an SMTP capture server and
 // `node server/node/index.ts` on free ports; specs import `test` and `expect` from
-// tests/e2e/fixtures.ts.
+// tests/support/e2e/fixtures.ts.
 
 // The specs (in the workers, which inherit this) read the same content the site was built
 // from: the fixture copy, never the owner's content/.
@@ -22,7 +22,7 @@ if (!existsSync(headlessShellPath)) {
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "*.spec.ts",
-  globalSetup: "./tests/e2e/global-setup.ts",
+  globalSetup: "./tests/support/e2e/global-setup.ts",
   fullyParallel: true,
   // The machine has two cores, and three workers keep them busier than two: while one waits
   // (a server starting, a page's timers, a form's round trip) another renders. Measured on

@@ -6,10 +6,17 @@
 import type { Page } from "@playwright/test";
 import { contactMessages } from "../../rink/forms/contact.ts";
 import { newsletterMessages } from "../../rink/forms/newsletter.ts";
-import { expectNoViolations } from "./axe.ts";
-import { expect, gotoHydrated, sizeName, test, uniqueEmail, viewports } from "./fixtures.ts";
-import { walkTabStops } from "./keyboard.ts";
-import { everyPage } from "./site-facts.ts";
+import { expectNoViolations } from "../support/e2e/axe.ts";
+import {
+  expect,
+  gotoHydrated,
+  sizeName,
+  test,
+  uniqueEmail,
+  viewports,
+} from "../support/e2e/fixtures.ts";
+import { walkTabStops } from "../support/e2e/keyboard.ts";
+import { everyPage } from "../support/e2e/site-facts.ts";
 
 const pages = everyPage;
 const sizes = [viewports.mobile, viewports.desktop];

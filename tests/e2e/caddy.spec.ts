@@ -10,11 +10,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { testSiteDir } from "../support/build.ts";
 import { type RunningCaddy, startCaddy } from "../support/caddy.ts";
+import { expect, test, uniqueEmail } from "../support/e2e/fixtures.ts";
+import { formsStoredFor, sendBothForms } from "../support/e2e/host-checks.ts";
+import { screenshotHost } from "../support/e2e/host-screenshots.ts";
+import { routes, unknownPath } from "../support/e2e/site-facts.ts";
 import { type RunningServer, startServer } from "../support/server.ts";
-import { expect, test, uniqueEmail } from "./fixtures.ts";
-import { formsStoredFor, sendBothForms } from "./host-checks.ts";
-import { screenshotHost } from "./host-screenshots.ts";
-import { routes, unknownPath } from "./site-facts.ts";
 
 test.describe.configure({ mode: "serial" });
 // Caddy's certificate is from its own local CA, which this browser does not know.

@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test";
 import { contactMessages } from "../../rink/forms/contact.ts";
 import { newsletterMessages } from "../../rink/forms/newsletter.ts";
-import { expect, test, uniqueEmail, viewports, waitForHydration } from "./fixtures.ts";
-import { formsStoredFor } from "./host-checks.ts";
-import { everyPage, unknownPath } from "./site-facts.ts";
+import { expect, test, uniqueEmail, viewports, waitForHydration } from "../support/e2e/fixtures.ts";
+import { formsStoredFor } from "../support/e2e/host-checks.ts";
+import { everyPage, unknownPath } from "../support/e2e/site-facts.ts";
 
 // The Content-Security-Policy allows exactly what the site ships: Chromium reports no
 // violation on any route, moving between them and sending both forms, and every page's

@@ -8,10 +8,14 @@ import { contactMessages } from "../../rink/forms/contact.ts";
 import { newsletterMessages } from "../../rink/forms/newsletter.ts";
 import { type HeaderRules, parseHeadersFile } from "../../server/security-headers.ts";
 import { testSiteDir } from "../support/build.ts";
+import { expect, gotoHydrated, test, uniqueEmail, viewports } from "../support/e2e/fixtures.ts";
+import {
+  expectNotFoundServed,
+  expectPagesServed,
+  watchProblems,
+} from "../support/e2e/host-checks.ts";
+import { screenshotDir, screenshotHost } from "../support/e2e/host-screenshots.ts";
 import { type RunningEdge, startEdge } from "../support/edge.ts";
-import { expect, gotoHydrated, test, uniqueEmail, viewports } from "./fixtures.ts";
-import { expectNotFoundServed, expectPagesServed, watchProblems } from "./host-checks.ts";
-import { screenshotDir, screenshotHost } from "./host-screenshots.ts";
 
 // One Worker for the file: its tests share it, in one Playwright worker.
 test.describe.configure({ mode: "serial" });

@@ -20,18 +20,18 @@ import { parse } from "yaml";
 import { photoPath } from "../../rink/content/schema.ts";
 import { editorConfig } from "../../tooling/editor-config.ts";
 import { testSiteDir } from "../support/build.ts";
-import { tempDir } from "../support/fake-site.ts";
-import { type GithubStandIn, standInRepo, startGithubStandIn } from "../support/github-stand-in.ts";
-import { type InboxTarget, nodeTarget, ownerAddress } from "../support/inbox-targets.ts";
 import {
   deletePhoto,
   saveFirstEventPhoto,
   saveFirstEventWeekly,
   saveFridayPrice,
-} from "./editor-steps.ts";
-import { expect, test, viewports } from "./fixtures.ts";
-import { screenshotDir } from "./host-screenshots.ts";
-import { signInToTarget } from "./owner-sign-in.ts";
+} from "../support/e2e/editor-steps.ts";
+import { expect, test, viewports } from "../support/e2e/fixtures.ts";
+import { screenshotDir } from "../support/e2e/host-screenshots.ts";
+import { signInToTarget } from "../support/e2e/owner-sign-in.ts";
+import { tempDir } from "../support/fake-site.ts";
+import { type GithubStandIn, standInRepo, startGithubStandIn } from "../support/github-stand-in.ts";
+import { type InboxTarget, nodeTarget, ownerAddress } from "../support/inbox-targets.ts";
 
 let github: GithubStandIn;
 let target: InboxTarget;

@@ -24,10 +24,10 @@ import {
   contentDir as projectContent,
   timeZone,
 } from "../../tooling/content/load.ts";
-import { type ContentSite, serveContent } from "./content-site.ts";
-import { saveFridayPrice } from "./editor-steps.ts";
-import { expect, test } from "./fixtures.ts";
-import { screenshotDir } from "./host-screenshots.ts";
+import { type ContentSite, serveContent } from "../support/e2e/content-site.ts";
+import { saveFridayPrice } from "../support/e2e/editor-steps.ts";
+import { expect, test } from "../support/e2e/fixtures.ts";
+import { screenshotDir } from "../support/e2e/host-screenshots.ts";
 
 const note = "Closed today, snow";
 const glowSkate = {

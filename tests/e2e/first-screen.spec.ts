@@ -12,9 +12,9 @@ import {
   formatTime,
   formatTimeRange,
 } from "../../rink/format.ts";
-import { site } from "./content.ts";
-import { expect, gotoHydrated, sizeName, test, viewports } from "./fixtures.ts";
-import { holdScripts } from "./layout-shift.ts";
+import { site } from "../support/e2e/content.ts";
+import { expect, gotoHydrated, sizeName, test, viewports } from "../support/e2e/fixtures.ts";
+import { holdScripts } from "../support/e2e/layout-shift.ts";
 
 // A Friday evening inside the posted Friday opening, on a date with no special hours: the
 // fixture posts Friday 18:30–21:05 and marks no November date special. Tests run the browser

@@ -14,9 +14,9 @@
 import type { Locator, Page, Request } from "@playwright/test";
 import { contactMessages, contactSubjects } from "../../rink/forms/contact.ts";
 import { newsletterMessages } from "../../rink/forms/newsletter.ts";
+import { expect, test, uniqueEmail, viewports } from "../support/e2e/fixtures.ts";
+import { holdScripts } from "../support/e2e/layout-shift.ts";
 import { islandAssetsNamedBy } from "../support/page-scripts.ts";
-import { expect, test, uniqueEmail, viewports } from "./fixtures.ts";
-import { holdScripts } from "./layout-shift.ts";
 
 /** Lighthouse's mobile preset (its simulated throttling), applied by DevTools to this page. */
 const lighthouseMobile = { rttMs: 150, throughputKbps: 1.6 * 1024, uploadKbps: 750, cpu: 4 };

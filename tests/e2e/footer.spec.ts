@@ -1,7 +1,7 @@
 // The footer's copyright year, and /policies left out of the navigation and the footer.
 import { footerLinks } from "../../app/content/navigation.ts";
-import { expect, gotoHydrated, test, viewports } from "./fixtures.ts";
-import { expectFooter, expectRouteFacts, routes, unknownPath } from "./site-facts.ts";
+import { expect, gotoHydrated, test, viewports } from "../support/e2e/fixtures.ts";
+import { expectFooter, expectRouteFacts, routes, unknownPath } from "../support/e2e/site-facts.ts";
 
 const everyPath = [...routes, unknownPath];
 

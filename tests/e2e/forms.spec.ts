@@ -1,8 +1,8 @@
 import { formatPhone, phoneByLabel } from "../../app/lib/phone.ts";
 import { contactMessages, contactSubjects } from "../../rink/forms/contact.ts";
 import { newsletterMessages } from "../../rink/forms/newsletter.ts";
-import { site } from "./content.ts";
-import { expect, test, uniqueEmail, viewports } from "./fixtures.ts";
+import { site } from "../support/e2e/content.ts";
+import { expect, test, uniqueEmail, viewports } from "../support/e2e/fixtures.ts";
 
 // Both forms against the real server and its real SQLite inbox (and SMTP capture).
 // Network interception is used only for answers the hosted service could give and our

@@ -2,8 +2,8 @@
 // how each page's photos load (the hero at once and first, the rest lazily, boxes sized).
 import type { Locator, Page } from "@playwright/test";
 import { loadPhotosContent } from "../../tooling/content/load.ts";
-import { expectNoViolations } from "./axe.ts";
-import { expect, gotoHydrated, test, viewports } from "./fixtures.ts";
+import { expectNoViolations } from "../support/e2e/axe.ts";
+import { expect, gotoHydrated, test, viewports } from "../support/e2e/fixtures.ts";
 
 const photos = loadPhotosContent();
 const gallery = photos.gallery;

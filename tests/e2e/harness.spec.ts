@@ -1,6 +1,6 @@
 // Checks the harness itself, so a failing form spec points at the form, not the plumbing.
 import nodemailer from "nodemailer";
-import { expect, test, uniqueEmail } from "./fixtures.ts";
+import { expect, test, uniqueEmail } from "../support/e2e/fixtures.ts";
 
 test("the server serves the fresh build on BASE_URL", async ({ request, baseURL }) => {
   expect(baseURL).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);

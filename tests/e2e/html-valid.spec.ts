@@ -7,7 +7,7 @@ import { join, relative } from "node:path";
 import { FileSystemConfigLoader, formatterFactory, HtmlValidate } from "html-validate";
 import { projectRoot } from "../../tooling/project.ts";
 import { testSiteDir } from "../support/build.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, test } from "../support/e2e/fixtures.ts";
 
 /** Every .html file under `dir`: the pages, their `<page>.html` copies, 404 and the editor. */
 function htmlFiles(dir: string): string[] {

@@ -13,11 +13,11 @@ import { newsletterMessages } from "../../rink/forms/newsletter.ts";
 import { insightsBeaconPath } from "../../rink/insights.ts";
 import { testSiteDir } from "../support/build.ts";
 import { chromiumArgs, headlessShellPath } from "../support/chromium.ts";
+import { expectNoViolations } from "../support/e2e/axe.ts";
+import { expect, test, viewports } from "../support/e2e/fixtures.ts";
+import { screenshotDir } from "../support/e2e/host-screenshots.ts";
+import { signInToTarget } from "../support/e2e/owner-sign-in.ts";
 import { type InboxTarget, nodeTarget } from "../support/inbox-targets.ts";
-import { expectNoViolations } from "./axe.ts";
-import { expect, test, viewports } from "./fixtures.ts";
-import { screenshotDir } from "./host-screenshots.ts";
-import { signInToTarget } from "./owner-sign-in.ts";
 
 // Real browsers' words for themselves: the headless shell's own says HeadlessChrome, which the
 // count leaves out as a robot's.

@@ -1,6 +1,6 @@
 // No horizontal scrolling on the narrowest phones, menu open or closed.
-import { expect, gotoHydrated, test, viewports } from "./fixtures.ts";
-import { routes, unknownPath } from "./site-facts.ts";
+import { expect, gotoHydrated, test, viewports } from "../support/e2e/fixtures.ts";
+import { routes, unknownPath } from "../support/e2e/site-facts.ts";
 
 test.use({ viewport: viewports.narrowest });
 

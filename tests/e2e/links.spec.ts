@@ -1,9 +1,9 @@
 // Links: View Hours reaches the sessions with and without JavaScript; tel: links are E.164
 // numbers from the content; external links open safely.
 import type { Page } from "@playwright/test";
-import { site } from "./content.ts";
-import { expect, gotoHydrated, test, viewports } from "./fixtures.ts";
-import { routes, unknownPath } from "./site-facts.ts";
+import { site } from "../support/e2e/content.ts";
+import { expect, gotoHydrated, test, viewports } from "../support/e2e/fixtures.ts";
+import { routes, unknownPath } from "../support/e2e/site-facts.ts";
 
 const everyPath = [...routes, unknownPath];
 const numbers = site.phones.map((p) => `tel:${p.number}`);

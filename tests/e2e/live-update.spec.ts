@@ -12,14 +12,14 @@ import { addDays, rinkClock } from "../../rink/calendar-day.ts";
 import { formatDate } from "../../rink/format.ts";
 import { liveUpdatePath } from "../../rink/live-update.ts";
 import { testSiteDir } from "../support/build.ts";
+import { expectNoViolations } from "../support/e2e/axe.ts";
+import { site } from "../support/e2e/content.ts";
+import { expect, gotoHydrated, test, viewports } from "../support/e2e/fixtures.ts";
+import { screenshotDir } from "../support/e2e/host-screenshots.ts";
+import { forgetShifts, recordShifts, shiftsSoFar, twoFrames } from "../support/e2e/layout-shift.ts";
+import { signInToTarget } from "../support/e2e/owner-sign-in.ts";
+import { clearOfRinkMidnight } from "../support/e2e/rink-day.ts";
 import { edgeTarget, type InboxTarget, nodeTarget } from "../support/inbox-targets.ts";
-import { expectNoViolations } from "./axe.ts";
-import { site } from "./content.ts";
-import { expect, gotoHydrated, test, viewports } from "./fixtures.ts";
-import { screenshotDir } from "./host-screenshots.ts";
-import { forgetShifts, recordShifts, shiftsSoFar, twoFrames } from "./layout-shift.ts";
-import { signInToTarget } from "./owner-sign-in.ts";
-import { clearOfRinkMidnight } from "./rink-day.ts";
 
 const note = "The roads are icy this morning. Stay safe, and see you next weekend!";
 

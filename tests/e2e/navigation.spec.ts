@@ -3,9 +3,9 @@
 import type { Locator, Page } from "@playwright/test";
 import { nav } from "../../app/content/navigation.ts";
 import { telHref } from "../../app/lib/phone.ts";
-import { site } from "./content.ts";
-import { expect, gotoHydrated, test, viewports } from "./fixtures.ts";
-import { mainPhone, unknownPath } from "./site-facts.ts";
+import { site } from "../support/e2e/content.ts";
+import { expect, gotoHydrated, test, viewports } from "../support/e2e/fixtures.ts";
+import { mainPhone, unknownPath } from "../support/e2e/site-facts.ts";
 
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 const navLink = (page: Page, label: string) =>

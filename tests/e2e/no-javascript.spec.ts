@@ -1,7 +1,7 @@
 // Every route's content is there and readable with JavaScript disabled.
 import { nav } from "../../app/content/navigation.ts";
-import { expect, test, viewports } from "./fixtures.ts";
-import { expectFooter, expectRouteFacts, routes, unknownPath } from "./site-facts.ts";
+import { expect, test, viewports } from "../support/e2e/fixtures.ts";
+import { expectFooter, expectRouteFacts, routes, unknownPath } from "../support/e2e/site-facts.ts";
 
 test.use({ javaScriptEnabled: false });
 

@@ -6,9 +6,9 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { contentDir } from "../../tooling/content/load.ts";
-import { type ContentSite, serveContent } from "./content-site.ts";
-import { expect, gotoHydrated, sizeName, test, viewports } from "./fixtures.ts";
-import { pageName, screenshotDir } from "./host-screenshots.ts";
+import { type ContentSite, serveContent } from "../support/e2e/content-site.ts";
+import { expect, gotoHydrated, sizeName, test, viewports } from "../support/e2e/fixtures.ts";
+import { pageName, screenshotDir } from "../support/e2e/host-screenshots.ts";
 
 let served: ContentSite;
 let dir: string;

@@ -1,9 +1,9 @@
 // Unknown paths: HTTP 404 from the server and a helpful screen (home, contact, phone).
 
 import { formatPhone, telHref } from "../../app/lib/phone.ts";
-import { site } from "./content.ts";
-import { expect, gotoHydrated, test } from "./fixtures.ts";
-import { mainPhone, unknownPath } from "./site-facts.ts";
+import { site } from "../support/e2e/content.ts";
+import { expect, gotoHydrated, test } from "../support/e2e/fixtures.ts";
+import { mainPhone, unknownPath } from "../support/e2e/site-facts.ts";
 
 test("the server answers 404 for unknown paths", async ({ request }) => {
   for (const path of [unknownPath, "/about/team", "/404", "/index.php", "/assets/missing.js"]) {

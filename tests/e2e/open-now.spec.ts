@@ -2,8 +2,8 @@ import { calendarPath } from "../../app/lib/calendar-path.ts";
 import { occurrences, weekOf } from "../../app/lib/event-occurrences.ts";
 import { addDays, rinkClock, rinkInstant } from "../../rink/calendar-day.ts";
 import { formatDate } from "../../rink/format.ts";
-import { site } from "./content.ts";
-import { expect, gotoHydrated, test, viewports } from "./fixtures.ts";
+import { site } from "../support/e2e/content.ts";
+import { expect, gotoHydrated, test, viewports } from "../support/e2e/fixtures.ts";
 
 // The open/closed status with the browser's clock set (the rink is in Indianapolis,
 // UTC-5 in November), and the add-to-calendar files the build writes.

@@ -10,12 +10,19 @@ import type { Page } from "@playwright/test";
 import { contactMessages } from "../../rink/forms/contact.ts";
 import { homeWords } from "../../server/owner/words.ts";
 import { testSiteDir } from "../support/build.ts";
+import { expectNoViolations } from "../support/e2e/axe.ts";
+import {
+  expect,
+  gotoHydrated,
+  type Mailbox,
+  test,
+  uniqueEmail,
+  viewports,
+} from "../support/e2e/fixtures.ts";
+import { screenshotDir } from "../support/e2e/host-screenshots.ts";
+import { pressByKeyboard, walkTabStops } from "../support/e2e/keyboard.ts";
+import { signInAsOwner, signInLink, signInSubject } from "../support/e2e/owner-sign-in.ts";
 import { type RunningEdge, startEdge } from "../support/edge.ts";
-import { expectNoViolations } from "./axe.ts";
-import { expect, gotoHydrated, type Mailbox, test, uniqueEmail, viewports } from "./fixtures.ts";
-import { screenshotDir } from "./host-screenshots.ts";
-import { pressByKeyboard, walkTabStops } from "./keyboard.ts";
-import { signInAsOwner, signInLink, signInSubject } from "./owner-sign-in.ts";
 
 interface Deployment {
   name: string;

@@ -17,6 +17,12 @@ import type { Page } from "@playwright/test";
 import { rinkClock } from "../../rink/calendar-day.ts";
 import { confirmationText } from "../../server/lists/text-message.ts";
 import { testSiteDir } from "../support/build.ts";
+import { expectNoViolations } from "../support/e2e/axe.ts";
+import { site } from "../support/e2e/content.ts";
+import { expect, test, viewports } from "../support/e2e/fixtures.ts";
+import { screenshotDir } from "../support/e2e/host-screenshots.ts";
+import { signInToTarget } from "../support/e2e/owner-sign-in.ts";
+import { clearOfRinkMidnight } from "../support/e2e/rink-day.ts";
 import { type InboxTarget, nodeTarget } from "../support/inbox-targets.ts";
 import { type KitStandIn, startKitStandIn } from "../support/kit-stand-in.ts";
 import { listServiceSettings } from "../support/list-service-settings.ts";
@@ -26,12 +32,6 @@ import {
   startTwilioStandIn,
   type TwilioStandIn,
 } from "../support/twilio-stand-in.ts";
-import { expectNoViolations } from "./axe.ts";
-import { site } from "./content.ts";
-import { expect, test, viewports } from "./fixtures.ts";
-import { screenshotDir } from "./host-screenshots.ts";
-import { signInToTarget } from "./owner-sign-in.ts";
-import { clearOfRinkMidnight } from "./rink-day.ts";
 
 const rinkName = site.name;
 const note = "Closed today: the roads are icy. Stay safe!";

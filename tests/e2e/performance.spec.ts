@@ -19,15 +19,20 @@ import { join } from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import { sitePages } from "../../app/site-pages.ts";
 import { testSiteDir } from "../support/build.ts";
+import { expect, gotoHydrated, sizeName, test, viewports } from "../support/e2e/fixtures.ts";
+import {
+  loadBeforeHydration,
+  recordShifts,
+  shiftsSoFar,
+  twoFrames,
+} from "../support/e2e/layout-shift.ts";
+import { everyPage, unknownPath } from "../support/e2e/site-facts.ts";
 import {
   assetsNamedBy,
   importsOf,
   islandAssetsNamedBy,
   withImports,
 } from "../support/page-scripts.ts";
-import { expect, gotoHydrated, sizeName, test, viewports } from "./fixtures.ts";
-import { loadBeforeHydration, recordShifts, shiftsSoFar, twoFrames } from "./layout-shift.ts";
-import { everyPage, unknownPath } from "./site-facts.ts";
 
 const pages = everyPage;
 

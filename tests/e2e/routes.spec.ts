@@ -6,16 +6,16 @@
 
 import { join } from "node:path";
 import { browsedPages } from "../../app/site-pages.ts";
-import { site } from "./content.ts";
-import { expect, gotoHydrated, sizeName, test, viewports } from "./fixtures.ts";
-import { screenshotDir as dir, pageName } from "./host-screenshots.ts";
+import { site } from "../support/e2e/content.ts";
+import { expect, gotoHydrated, sizeName, test, viewports } from "../support/e2e/fixtures.ts";
+import { screenshotDir as dir, pageName } from "../support/e2e/host-screenshots.ts";
 import {
   expectFooter,
   expectRouteFacts,
   type RoutePath,
   routes,
   unknownPath,
-} from "./site-facts.ts";
+} from "../support/e2e/site-facts.ts";
 
 const pageKey = Object.fromEntries(browsedPages.map((page) => [page.path, page.content])) as Record<
   RoutePath,

@@ -9,9 +9,9 @@ import { phoneByLabel } from "../../app/lib/phone.ts";
 import { sitePages } from "../../app/site-pages.ts";
 import { formatPrice } from "../../rink/format.ts";
 import { siteUrl } from "../../tooling/site-url.ts";
-import { site } from "./content.ts";
-import { expect, gotoHydrated, test } from "./fixtures.ts";
-import { routes, unknownPath } from "./site-facts.ts";
+import { site } from "../support/e2e/content.ts";
+import { expect, gotoHydrated, test } from "../support/e2e/fixtures.ts";
+import { routes, unknownPath } from "../support/e2e/site-facts.ts";
 
 /** The address the build wrote into the pages: the same setting the global setup built with. */
 const origin = siteUrl();

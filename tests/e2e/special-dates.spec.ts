@@ -10,10 +10,15 @@ import { calendarPath, eventId } from "../../app/lib/calendar-path.ts";
 import { addDays, dayOf, rinkClock, rinkInstant } from "../../rink/calendar-day.ts";
 import { formatDate } from "../../rink/format.ts";
 import { contentDir } from "../../tooling/content/load.ts";
-import { site } from "./content.ts";
-import { type ContentSite, serveContent } from "./content-site.ts";
-import { expect, gotoHydrated, test, viewports } from "./fixtures.ts";
-import { loadBeforeHydration, recordShifts, shiftsSoFar, twoFrames } from "./layout-shift.ts";
+import { site } from "../support/e2e/content.ts";
+import { type ContentSite, serveContent } from "../support/e2e/content-site.ts";
+import { expect, gotoHydrated, test, viewports } from "../support/e2e/fixtures.ts";
+import {
+  loadBeforeHydration,
+  recordShifts,
+  shiftsSoFar,
+  twoFrames,
+} from "../support/e2e/layout-shift.ts";
 
 const zone = site.timeZone;
 const today = rinkClock(new Date(), zone).date;

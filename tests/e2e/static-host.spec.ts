@@ -9,8 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseHeadersFile } from "../../server/security-headers.ts";
 import { spawnEdgeDev, workerConfig } from "../../tooling/wrangler.ts";
-import { stopProcessGroup, waitUntilUp } from "../support/server.ts";
-import { expect, gotoHydrated, test, uniqueEmail } from "./fixtures.ts";
+import { expect, gotoHydrated, test, uniqueEmail } from "../support/e2e/fixtures.ts";
 import {
   expectNotFoundServed,
   expectPagesServed,
@@ -18,9 +17,10 @@ import {
   pages,
   sendBothForms,
   watchProblems,
-} from "./host-checks.ts";
-import { screenshotHost } from "./host-screenshots.ts";
-import { unknownPath } from "./site-facts.ts";
+} from "../support/e2e/host-checks.ts";
+import { screenshotHost } from "../support/e2e/host-screenshots.ts";
+import { unknownPath } from "../support/e2e/site-facts.ts";
+import { stopProcessGroup, waitUntilUp } from "../support/server.ts";
 
 function required(name: string): string {
   const value = process.env[name];

@@ -1,8 +1,8 @@
 // Signing in to the owner's area as the owner does: the address typed and sent with Enter,
 // the emailed link opened, "Sign in" pressed. For owner-inbox.spec.ts and owner-updates.spec.ts.
 import type { Page } from "@playwright/test";
-import { homeWords } from "../../server/owner/words.ts";
-import { type InboxTarget, ownerAddress } from "../support/inbox-targets.ts";
+import { homeWords } from "../../../server/owner/words.ts";
+import { type InboxTarget, ownerAddress } from "../inbox-targets.ts";
 import { expect } from "./fixtures.ts";
 
 export const signInSubject = "Your sign-in link for the rink's inbox";

@@ -4,8 +4,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildSiteCopy } from "../support/build.ts";
-import { startServer } from "../support/server.ts";
+import { buildSiteCopy } from "../build.ts";
+import { startServer } from "../server.ts";
 
 export interface ContentSite {
   url: string;

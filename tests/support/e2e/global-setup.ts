@@ -16,10 +16,10 @@
 import { cpSync, createWriteStream, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { projectRoot as root } from "../../tooling/project.ts";
-import { buildCrossOriginSite, buildTestSite, testSiteDir } from "../support/build.ts";
-import { freePort, type RunningServer, startServer } from "../support/server.ts";
-import { startSmtp } from "../support/smtp.ts";
+import { projectRoot as root } from "../../../tooling/project.ts";
+import { buildCrossOriginSite, buildTestSite, testSiteDir } from "../build.ts";
+import { freePort, type RunningServer, startServer } from "../server.ts";
+import { startSmtp } from "../smtp.ts";
 
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 

@@ -2,20 +2,20 @@
 // Used by the route spec (with JavaScript) and the no-JavaScript spec.
 
 import type { Locator, Page } from "@playwright/test";
-import { footerLinks, smallPrintLink, smallPrintLinks } from "../../app/content/navigation.ts";
-import { hoursRows } from "../../app/lib/hours.ts";
-import { formatAddress } from "../../app/lib/maps.ts";
-import { formatPhone, phoneByLabel, telHref } from "../../app/lib/phone.ts";
-import { type BrowsedPath, browsedPages, sitePages } from "../../app/site-pages.ts";
+import { footerLinks, smallPrintLink, smallPrintLinks } from "../../../app/content/navigation.ts";
+import { hoursRows } from "../../../app/lib/hours.ts";
+import { formatAddress } from "../../../app/lib/maps.ts";
+import { formatPhone, phoneByLabel, telHref } from "../../../app/lib/phone.ts";
+import { type BrowsedPath, browsedPages, sitePages } from "../../../app/site-pages.ts";
 import {
   formatDayList,
   formatDuration,
   formatPrice,
   formatSkaters,
   formatTimeRange,
-} from "../../rink/format.ts";
-import { smsConsent, textsPerMonth } from "../../rink/forms/newsletter.ts";
-import { linksOf, parseRichText, plainText } from "../../rink/rich-text.ts";
+} from "../../../rink/format.ts";
+import { smsConsent, textsPerMonth } from "../../../rink/forms/newsletter.ts";
+import { linksOf, parseRichText, plainText } from "../../../rink/rich-text.ts";
 import { site } from "./content.ts";
 import { expectComingSoon, expectEvents } from "./event-facts.ts";
 import { expect } from "./fixtures.ts";

@@ -2,7 +2,7 @@
 // until 23:59 that day: a spec that posts it and then checks it must not straddle the rink's
 // midnight. The CI run of bc5db47 reached the post at 23:59 on the rink's clock, with the
 // form's end already past.
-import { addDays, rinkClock, rinkInstant } from "../../rink/calendar-day.ts";
+import { addDays, rinkClock, rinkInstant } from "../../../rink/calendar-day.ts";
 import { site } from "./content.ts";
 import { test } from "./fixtures.ts";
 

@@ -7,7 +7,7 @@ import { expect, viewports } from "./fixtures.ts";
 import { routes, unknownPath } from "./site-facts.ts";
 
 /** Where the specs write screenshots for people to look at (not checked in). */
-export const screenshotDir = resolve(import.meta.dirname, "../../reports/screenshots");
+export const screenshotDir = resolve(import.meta.dirname, "../../../reports/screenshots");
 
 /** A page's name in screenshot file names: "home", "about", …, "not-found". */
 export const pageName = (path: string) =>

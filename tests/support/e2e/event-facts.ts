@@ -2,15 +2,15 @@
 // subscribe, and each event's dates the visitor's day shows (the 60 days up to each date,
 // app/lib/dated.ts), with its time, price, tags and calendar file.
 import type { Page } from "@playwright/test";
-import { nextEvents } from "../../app/components/coming-soon.tsx";
-import { feedPath } from "../../app/lib/calendar-path.ts";
+import { nextEvents } from "../../../app/components/coming-soon.tsx";
+import { feedPath } from "../../../app/lib/calendar-path.ts";
 import {
   occurrenceCalendarPath,
   occurrences,
   skippedOccurrences,
-} from "../../app/lib/event-occurrences.ts";
-import { addDays, rinkClock } from "../../rink/calendar-day.ts";
-import { formatDate, formatPrice, formatTimeRange } from "../../rink/format.ts";
+} from "../../../app/lib/event-occurrences.ts";
+import { addDays, rinkClock } from "../../../rink/calendar-day.ts";
+import { formatDate, formatPrice, formatTimeRange } from "../../../rink/format.ts";
 import { site } from "./content.ts";
 import { expect } from "./fixtures.ts";
 

@@ -45,7 +45,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
-import type { SavedMail } from "../support/smtp.ts";
+import type { SavedMail } from "../smtp.ts";
 
 export { expect };
 

@@ -3,9 +3,9 @@
 // page at its URLs with exactly its policy, the not-found page for an unknown path, no problem
 // in Chromium, and both forms reaching the inbox.
 import type { APIRequestContext, Page } from "@playwright/test";
-import { contactMessages } from "../../rink/forms/contact.ts";
-import { newsletterMessages } from "../../rink/forms/newsletter.ts";
-import { assetPolicy, type HeaderRules, headersFor } from "../../server/security-headers.ts";
+import { contactMessages } from "../../../rink/forms/contact.ts";
+import { newsletterMessages } from "../../../rink/forms/newsletter.ts";
+import { assetPolicy, type HeaderRules, headersFor } from "../../../server/security-headers.ts";
 import { expect, gotoHydrated, readDatabase } from "./fixtures.ts";
 import { everyPage, routes, unknownPath } from "./site-facts.ts";
 
