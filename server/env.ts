@@ -1,4 +1,4 @@
-// The Hono environments. InboxEnv is what the shared inbox code needs on either platform:
+// The Hono environments. ServerEnv is what the server's shared code needs on either platform:
 // what middleware hands on to later middleware for one request. AppEnv adds what the Node
 // adapter binds; the Worker's own (edge/worker.ts) adds its bindings.
 import type { HttpBindings } from "@hono/node-server";
@@ -10,7 +10,7 @@ export interface ClientInfo {
   https: boolean;
 }
 
-export interface InboxVariables {
+export interface ServerVariables {
   client: ClientInfo;
   /** The `_headers` path whose rules the response takes, when not the request's own. */
   rulePath?: string;
@@ -18,11 +18,11 @@ export interface InboxVariables {
   errorCode?: string;
 }
 
-export interface InboxEnv {
-  Variables: InboxVariables;
+export interface ServerEnv {
+  Variables: ServerVariables;
 }
 
-export interface AppEnv extends InboxEnv {
+export interface AppEnv extends ServerEnv {
   // Optional: in-process tests call app.request() without a socket.
   Bindings: Partial<HttpBindings>;
 }

@@ -1,4 +1,4 @@
-// The inbox's routes, the same on both platforms: the forms at /f/:formId, the owner's inbox,
+// The server's routes, the same on both platforms: the forms at /f/:formId, the owner's inbox,
 // the list services' webhooks, the owner's update for the pages (/updates/current.json) and the
 // health check.
 // Node's server (node/app.ts) mounts them in front of the prerendered site; the Worker
@@ -6,7 +6,7 @@
 import { Hono } from "hono";
 import { editorRoutes } from "./editor/routes.ts";
 import type { EditorGithub } from "./editor/settings.ts";
-import type { InboxEnv } from "./env.ts";
+import type { ServerEnv } from "./env.ts";
 import { type FormEndpointDeps, formEndpoint } from "./inbox/form-endpoint.ts";
 import type { NewSubmission } from "./inbox/submission.ts";
 import { type InsightsDeps, insightsRoutes } from "./insights/route.ts";
@@ -17,14 +17,14 @@ import type { UpdatesDeps } from "./owner/update-routes.ts";
 import { inboxHeaders } from "./security-headers.ts";
 import { liveUpdateRoute } from "./updates/route.ts";
 
-export interface InboxRoutesDeps extends FormEndpointDeps {
+export interface ServerRoutesDeps extends FormEndpointDeps {
   /** The owner's inbox at /inbox/; absent, those paths are the site's 404. */
   owner?: OwnerDeps;
   /** The list services' webhooks at /hooks/ (lists/hooks.ts); absent, those paths are the site's. */
   hooks?: ListHooksDeps;
   /**
    * The owner's updates: "Post an update" in the owner's pages, and the one in force for the
-   * pages' script (live-update/). Absent, neither.
+   * pages' script (updates/). Absent, neither.
    */
   updates?: UpdatesDeps;
   /**
@@ -42,8 +42,15 @@ export interface InboxRoutesDeps extends FormEndpointDeps {
   };
 }
 
-export function inboxRoutes({ owner, hooks, updates, editor, insights, ...deps }: InboxRoutesDeps) {
-  const app = new Hono<InboxEnv>();
+export function serverRoutes({
+  owner,
+  hooks,
+  updates,
+  editor,
+  insights,
+  ...deps
+}: ServerRoutesDeps) {
+  const app = new Hono<ServerEnv>();
   app.route("/f", formEndpoint(deps));
   if (insights) {
     app.route(

@@ -8,7 +8,7 @@ import { type ExecutionContext, Hono } from "hono";
 import { liveUpdatePath } from "../../rink/live-update.ts";
 import { warmUp as warmUpContentCheck } from "../editor/content-check.ts";
 import { type EditorGithub, editorGithubOf } from "../editor/settings.ts";
-import type { InboxEnv } from "../env.ts";
+import type { ServerEnv } from "../env.ts";
 import { defaultRateLimitPerMinute } from "../inbox/form-endpoint.ts";
 import { createNotifier, type Notifier } from "../inbox/notify.ts";
 import { createRateLimiter, type RateDecision } from "../inbox/rate-limit.ts";
@@ -23,7 +23,7 @@ import { listHooksOf, listServicesOf, textRulesOf } from "../lists/settings.ts";
 import { escapingLog } from "../log-text.ts";
 import { deletions } from "../owner/deletions.ts";
 import { ownerStore } from "../owner/store.ts";
-import { inboxRoutes } from "../routes.ts";
+import { serverRoutes } from "../routes.ts";
 import { baseHeaders, httpsOnlyHeaders } from "../security-headers.ts";
 import {
   listServiceRules,
@@ -37,7 +37,7 @@ import type { EdgeBindings, RateLimit } from "./bindings.ts";
 import { d1Runner, d1Store } from "./d1-store.ts";
 import { emailMailer } from "./email.ts";
 
-type EdgeEnv = InboxEnv & { Bindings: EdgeBindings };
+type EdgeEnv = ServerEnv & { Bindings: EdgeBindings };
 
 // The editor's content check (zod's schemas, the YAML reader) made and run once in the global
 // scope, at an isolate's start, whose own limit is 1 s: not on the owner's first save, whose
@@ -173,7 +173,7 @@ function createEdge(env: EdgeBindings): Edge {
   });
   app.route(
     "/",
-    inboxRoutes({
+    serverRoutes({
       inbox: store,
       // D1 writes each submission as it comes; no group commit across requests.
       save: async (submission) => store.insert(submission),

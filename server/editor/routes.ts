@@ -16,7 +16,7 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { bodyLimit } from "../body-limit.ts";
-import type { InboxEnv } from "../env.ts";
+import type { ServerEnv } from "../env.ts";
 import { originIsHost } from "../inbox/form-endpoint.ts";
 import { sessionOwner } from "../owner/auth.ts";
 import { cookieOf } from "../owner/session.ts";
@@ -102,7 +102,7 @@ export function editorRoutes(deps: EditorDeps) {
   const token: InstallationToken | undefined = github ? installationToken(github) : undefined;
   const [repoOwner = "", repoName = ""] = github?.repo.split("/") ?? [];
   const site = { repo: github?.repo ?? "", branch: github?.branch ?? "" };
-  const app = new Hono<InboxEnv & { Variables: { owner: string } }>();
+  const app = new Hono<ServerEnv & { Variables: { owner: string } }>();
 
   const owner = (c: Context) =>
     sessionOwner(deps.store, getCookie(c, cookieOf(c).name), now(), deps.owners);

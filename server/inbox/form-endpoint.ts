@@ -8,7 +8,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { bodyLimit } from "../body-limit.ts";
-import type { InboxEnv } from "../env.ts";
+import type { ServerEnv } from "../env.ts";
 import { escapingLog } from "../log-text.ts";
 import { inboxHeaders } from "../security-headers.ts";
 import { renderErrorPage } from "./error-page.ts";
@@ -42,7 +42,7 @@ export interface FormEndpointDeps {
    * Keeps a task running after the answer (the owner's email). Node's process lives on by
    * itself; a Worker must hand the task to waitUntil.
    */
-  background?: (c: Context<InboxEnv>, task: Promise<unknown>) => void;
+  background?: (c: Context<ServerEnv>, task: Promise<unknown>) => void;
   /** Absent when no mail is configured: submissions are only stored. */
   notifier?: Pick<Notifier, "notify">;
   /**
@@ -110,7 +110,7 @@ function describe(form: InboxForm | undefined, error: ServerError): string {
 }
 
 function refuse(
-  c: Context<InboxEnv>,
+  c: Context<ServerEnv>,
   status: ContentfulStatusCode,
   errors: ServerError[],
   form: InboxForm | undefined,
@@ -131,7 +131,7 @@ function refuse(
   return c.html(page, status);
 }
 
-function accept(c: Context<InboxEnv>, form: InboxForm) {
+function accept(c: Context<ServerEnv>, form: InboxForm) {
   if (wantsHtml(c.req.header("accept"))) return c.redirect(form.thanksPath, 303);
   return c.json({ next: form.thanksPath, ok: true }, 200);
 }
@@ -188,14 +188,14 @@ export function formEndpoint({
   dailyLimitPerForm = defaultDailyLimitPerForm,
   siteOrigins = [],
 }: FormEndpointDeps) {
-  const app = new Hono<InboxEnv>();
+  const app = new Hono<ServerEnv>();
   const allowedOrigins = new Set(siteOrigins);
   const limiter = givenLimiter ?? createRateLimiter({ perMinute: rateLimitPerMinute });
   const store = save ?? groupCommit(inbox);
 
   // Every answer of the inbox: no cache, a policy that loads nothing, and CORS headers for a
   // page allowed to read the answer (set before the handler, so every answer carries them).
-  const cors: MiddlewareHandler<InboxEnv> = async (c, next) => {
+  const cors: MiddlewareHandler<ServerEnv> = async (c, next) => {
     for (const [name, value] of Object.entries(inboxHeaders)) c.header(name, value);
     c.header("Vary", "Origin");
     const origin = c.req.header("origin");
@@ -207,7 +207,7 @@ export function formEndpoint({
   };
 
   // Before the body is read: a refused flood costs no parsing.
-  const rateLimit: MiddlewareHandler<InboxEnv> = async (c, next) => {
+  const rateLimit: MiddlewareHandler<ServerEnv> = async (c, next) => {
     const form = findForm(c.req.param("formId") ?? "");
     if (!form) {
       return refuse(c, 404, [{ code: "FORM_NOT_FOUND", message: "Form not found" }], undefined);
@@ -233,13 +233,13 @@ export function formEndpoint({
   // again anyway (rows the owner deleted). A flood against a full form costs no query.
   const full = new Map<string, { opens: number; recount: number }>();
 
-  const refuseFull = (c: Context<InboxEnv>, form: InboxForm, wait: number) => {
+  const refuseFull = (c: Context<ServerEnv>, form: InboxForm, wait: number) => {
     c.header("Retry-After", String(Math.max(1, Math.ceil(wait / 1000))));
     return refuse(c, 429, [dailyLimitRefused], form);
   };
 
   // After the rate limit and still before the body is read: one indexed count per post.
-  const dailyCeiling: MiddlewareHandler<InboxEnv> = async (c, next) => {
+  const dailyCeiling: MiddlewareHandler<ServerEnv> = async (c, next) => {
     const form = findForm(c.req.param("formId") ?? "");
     if (!form || dailyLimitPerForm <= 0) return next();
     const at = now().getTime();
@@ -291,7 +291,7 @@ export function formEndpoint({
     bodyLimit({
       maxSize: maxBodyBytes,
       onError: (c) => {
-        const context = c as Context<InboxEnv>;
+        const context = c as Context<ServerEnv>;
         const message = "The submission is larger than 64 KB.";
         const form = findForm(c.req.param("formId") ?? "");
         return refuse(context, 413, [{ code: "PAYLOAD_TOO_LARGE", message }], form);

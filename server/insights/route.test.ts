@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { insightsBeaconPath } from "../../rink/insights.ts";
 import { tempDir } from "../../tests/support/fake-site.ts";
 import { laptopAgent, phoneAgent } from "../../tests/support/insights-flood.ts";
-import type { InboxEnv } from "../env.ts";
+import type { ServerEnv } from "../env.ts";
 import { createRateLimiter } from "../inbox/rate-limit.ts";
 import { type Inbox, openInbox } from "../node/database.ts";
 import { asksNotToBeCounted, classifyReferrer, deviceClass, isBotAgent } from "./classify.ts";
@@ -81,7 +81,7 @@ describe("the beacon's endpoint over SQLite, days passing", () => {
   let inbox: Inbox;
   let store: InsightsStore;
   let clock: Date;
-  let app: Hono<InboxEnv>;
+  let app: Hono<ServerEnv>;
   const now = () => clock;
 
   beforeEach(() => {
@@ -89,7 +89,7 @@ describe("the beacon's endpoint over SQLite, days passing", () => {
     inbox = openInbox(`${dir.path}/inbox.db`);
     store = insightsStore(inbox.sql);
     clock = new Date("2026-12-07T15:00:00Z"); // Monday, 10 AM at the rink
-    app = new Hono<InboxEnv>();
+    app = new Hono<ServerEnv>();
     app.use("*", async (c, next) => {
       c.set("client", { address: c.req.header("x-client") ?? "unknown", https: true });
       await next();

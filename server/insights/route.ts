@@ -15,7 +15,7 @@ import {
   readBeaconText,
 } from "../../rink/insights.ts";
 import { bodyLimit } from "../body-limit.ts";
-import type { InboxEnv } from "../env.ts";
+import type { ServerEnv } from "../env.ts";
 import { originIsHost } from "../inbox/form-endpoint.ts";
 import type { RateDecision } from "../inbox/rate-limit.ts";
 import { subscriberKey } from "../inbox/subscriber-key.ts";
@@ -34,7 +34,7 @@ export interface InsightsDeps {
   /** Beacons a minute per client (Node's limiter, the Worker's ratelimits binding). */
   limiter: { take(key: string): RateDecision | Promise<RateDecision> };
   /** Keeps the write running after the answer (a Worker's waitUntil); Node's process lives on. */
-  background?: (c: Context<InboxEnv>, task: Promise<unknown>) => void;
+  background?: (c: Context<ServerEnv>, task: Promise<unknown>) => void;
   /** Origins besides the site's own whose pages may send beacons here. */
   siteOrigins?: readonly string[];
   now?: () => Date;
@@ -101,8 +101,8 @@ export function insightsRoutes(deps: InsightsDeps) {
     return device === "phone" ? { ...beacon, day, sample: sampleKey() } : null;
   }
 
-  const app = new Hono<InboxEnv>();
-  const answer = (c: Context<InboxEnv>, status: 204 | 400 | 403 | 405 | 413 | 415 | 429) => {
+  const app = new Hono<ServerEnv>();
+  const answer = (c: Context<ServerEnv>, status: 204 | 400 | 403 | 405 | 413 | 415 | 429) => {
     for (const [name, value] of Object.entries(inboxHeaders)) c.header(name, value);
     return status === 204 ? c.body(null, 204) : c.text(refusals[status], status);
   };

@@ -16,7 +16,7 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { phoneKey } from "../../rink/forms/phone.ts";
 import { bodyLimit } from "../body-limit.ts";
-import type { InboxEnv } from "../env.ts";
+import type { ServerEnv } from "../env.ts";
 import { maxBodyBytes } from "../inbox/form-endpoint.ts";
 import type { NewSubmission, Submission } from "../inbox/submission.ts";
 import { inboxHeaders } from "../security-headers.ts";
@@ -43,7 +43,7 @@ export interface ListHooksDeps {
     notify?: (submission: Submission) => Promise<void>;
   };
   /** Work that may finish after the answer (a Worker's waitUntil). */
-  background?: (c: Context<InboxEnv>, task: Promise<unknown>) => void;
+  background?: (c: Context<ServerEnv>, task: Promise<unknown>) => void;
   now?: () => Date;
   log?: (message: string) => void;
 }
@@ -88,10 +88,10 @@ export function listHooks({
   now = () => new Date(),
   log,
 }: ListHooksDeps) {
-  const app = new Hono<InboxEnv>();
+  const app = new Hono<ServerEnv>();
   const say = log ?? ((message: string) => console.log(message));
   const refuse = (
-    c: Context<InboxEnv>,
+    c: Context<ServerEnv>,
     status: 400 | 403 | 404 | 405 | 413 | 415,
     error: string,
   ) => {
@@ -111,7 +111,7 @@ export function listHooks({
     "*",
     bodyLimit({
       maxSize: maxBodyBytes,
-      onError: (c) => refuse(c as Context<InboxEnv>, 413, "The body is larger than 64 KB."),
+      onError: (c) => refuse(c as Context<ServerEnv>, 413, "The body is larger than 64 KB."),
     }),
   );
 
@@ -148,7 +148,7 @@ export function listHooks({
   });
 
   /** The form's parameters when Twilio signed them for this URL; else the refusal. */
-  async function twilioForm(c: Context<InboxEnv>) {
+  async function twilioForm(c: Context<ServerEnv>) {
     if (!twilio) return refuse(c, 404, "The text service is not set up.");
     if (!/^application\/x-www-form-urlencoded\b/i.test(c.req.header("content-type") ?? "")) {
       return refuse(c, 415, "Send a form (application/x-www-form-urlencoded).");

@@ -2,13 +2,13 @@ import { type Context, Hono } from "hono";
 import type { Logger } from "pino";
 import type { AppEnv } from "../env.ts";
 import { escapingLog } from "../log-text.ts";
-import { type InboxRoutesDeps, inboxRoutes } from "../routes.ts";
+import { type ServerRoutesDeps, serverRoutes } from "../routes.ts";
 import { headersFor } from "../security-headers.ts";
 import { clientResolver, type TrustProxy } from "./client-info.ts";
 import { requestLog } from "./request-log.ts";
 import { indexSite, loadFile, loadHeaderRules, respond } from "./static-site.ts";
 
-export interface AppDeps extends InboxRoutesDeps {
+export interface AppDeps extends ServerRoutesDeps {
   /** The prerendered site: build/client, with the `_headers` file the build writes. */
   siteDir: string;
   /** Which peers may tell us the client's address and scheme; none by default. */
@@ -68,7 +68,7 @@ export function createApp({ siteDir, trustProxy, logger, ...formDeps }: AppDeps)
   });
 
   // The form inbox first: the site below answers every GET it has a file for.
-  app.route("/", inboxRoutes(formDeps));
+  app.route("/", serverRoutes(formDeps));
 
   const answer = (c: Context<AppEnv>, entry: typeof notFoundPage, status: 200 | 404) =>
     respond(

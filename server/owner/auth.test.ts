@@ -8,7 +8,7 @@
 // each is tests/owner-inbox.test.ts.
 import { Hono } from "hono";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { InboxEnv } from "../env.ts";
+import type { ServerEnv } from "../env.ts";
 import type { Mail } from "../inbox/notify.ts";
 import { createRateLimiter } from "../inbox/rate-limit.ts";
 import { type Inbox, openInbox } from "../node/database.ts";
@@ -137,7 +137,7 @@ describe("a session", () => {
 
 describe("the inbox's routes", () => {
   const routes = (deps: Partial<OwnerDeps> = {}) => {
-    const app = new Hono<InboxEnv>();
+    const app = new Hono<ServerEnv>();
     // The client as both hosts set it (node/app.ts, edge/worker.ts): here the test's header,
     // else the owner's phone.
     app.use("*", async (c, next) => {

@@ -3,9 +3,9 @@
 // file, so the rooms routes.ts mounts (updates, insights) and the editor's proxy read it
 // without importing routes.ts back.
 import type { Context } from "hono";
-import type { InboxEnv } from "../env.ts";
+import type { ServerEnv } from "../env.ts";
 
-export type OwnerEnv = InboxEnv & { Variables: InboxEnv["Variables"] & { owner: string } };
+export type OwnerEnv = ServerEnv & { Variables: ServerEnv["Variables"] & { owner: string } };
 
 // Over HTTPS the cookie is __Host- prefixed (Secure, Path=/, no Domain: no other subdomain or
 // plain-HTTP page can set or shadow it); on localhost, where there is no HTTPS, plain.

@@ -4,7 +4,7 @@
 // keeps it in its data centre's cache (edge/worker.ts).
 import { Hono } from "hono";
 import { type LiveUpdateAnswer, liveUpdatePath } from "../../rink/live-update.ts";
-import type { InboxEnv } from "../env.ts";
+import type { ServerEnv } from "../env.ts";
 import { inboxHeaders } from "../security-headers.ts";
 import type { UpdatesStore } from "./store.ts";
 
@@ -18,7 +18,7 @@ export function liveUpdateRoute(
   store: Pick<UpdatesStore, "current">,
   now: () => Date = () => new Date(),
 ) {
-  const app = new Hono<InboxEnv>();
+  const app = new Hono<ServerEnv>();
   app.get(liveUpdatePath, async (c) => {
     const answer: LiveUpdateAnswer = { update: await store.current(now().toISOString()) };
     c.header("Content-Security-Policy", inboxHeaders["Content-Security-Policy"]);
