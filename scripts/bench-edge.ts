@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { pathToFileURL } from "node:url";
 import { insertParams, statements } from "../server/inbox/submission.ts";
-import { openInbox } from "../server/node/database.ts";
+import { openDatabase } from "../server/node/database.ts";
 import { startEdge } from "../tests/support/edge.ts";
 import {
   type EdgeBudgetRow,
@@ -160,7 +160,7 @@ async function main(): Promise<number> {
     // 4. CPU per submission: the Worker's code with SQLite beneath it in this process, so the
     // figure is an upper bound (on Cloudflare, D1's own work is not the Worker's CPU).
     const cpuDb = join(dir, "cpu.db");
-    openInbox(cpuDb).close();
+    openDatabase(cpuDb).close();
     const db = new DatabaseSync(cpuDb);
     const env = {
       DB: d1OverSqlite(db),

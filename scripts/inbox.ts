@@ -15,7 +15,7 @@ import { insightsStore } from "../server/insights/store.ts";
 import { summaryFor } from "../server/insights/summary.ts";
 import { outboxStore } from "../server/lists/outbox-store.ts";
 import { backupInbox, restoreInbox } from "../server/node/backup.ts";
-import { openInbox, type Submission } from "../server/node/database.ts";
+import { openDatabase, type Submission } from "../server/node/database.ts";
 import { readSettings } from "../server/node/settings.ts";
 import { findList, submissionsCsv } from "../server/owner/csv.ts";
 import type { SqlRunner } from "../server/sql.ts";
@@ -183,7 +183,7 @@ async function run(argv: string[]): Promise<void> {
     process.exitCode = 1;
     return;
   }
-  const inbox = openInbox(databasePath);
+  const inbox = openDatabase(databasePath);
   try {
     if (command === "summary") {
       printSummary(await summaryFor(insightsStore(inbox.sql), new Date(), readSettings().siteUrl));

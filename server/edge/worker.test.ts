@@ -10,7 +10,7 @@ import { type RunningEdge, startEdge } from "../../tests/support/edge.ts";
 import { fakeSite, tempDir } from "../../tests/support/fake-site.ts";
 import { ownerAddress } from "../../tests/support/inbox-targets.ts";
 import { bundleWorker, workerConfig } from "../../tooling/wrangler.ts";
-import { openInbox } from "../node/database.ts";
+import { openDatabase } from "../node/database.ts";
 
 const dir = tempDir("rink-worker-");
 let edge: RunningEdge;
@@ -36,7 +36,7 @@ const schemaQuery = `SELECT type, name, sql FROM sqlite_master
 
 describe("the Worker", { timeout: 60_000 }, () => {
   it("stores in a D1 database with the Node server's tables, from server/migrations", () => {
-    openInbox(join(dir.path, "node.db")).close();
+    openDatabase(join(dir.path, "node.db")).close();
     const db = new DatabaseSync(join(dir.path, "node.db"), { readOnly: true });
     const nodeSchema = schema(db.prepare(schemaQuery).all());
     db.close();

@@ -7,11 +7,11 @@ import pino from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 import { fakeSite, tempDir } from "../../tests/support/fake-site.ts";
 import { type AppDeps, createApp } from "../node/app.ts";
-import { openInbox } from "../node/database.ts";
+import { openDatabase } from "../node/database.ts";
 
 const dir = tempDir();
 const siteDir = fakeSite(dir.path);
-const inbox = openInbox(":memory:");
+const inbox = openDatabase(":memory:");
 afterAll(() => {
   inbox.close();
   dir.remove();

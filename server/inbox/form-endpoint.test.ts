@@ -4,11 +4,11 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { fakeSite, tempDir } from "../../tests/support/fake-site.ts";
 import { createApp } from "../node/app.ts";
-import { openInbox } from "../node/database.ts";
+import { openDatabase } from "../node/database.ts";
 
 const dir = tempDir();
 const siteDir = fakeSite(dir.path);
-const inbox = openInbox(":memory:");
+const inbox = openDatabase(":memory:");
 afterAll(() => {
   inbox.close();
   dir.remove();
@@ -56,7 +56,7 @@ describe("a storage failure", () => {
 
 describe("the daily ceiling per form", () => {
   function ceilingApp(dailyLimitPerForm: number) {
-    const store = openInbox(":memory:");
+    const store = openDatabase(":memory:");
     let t = Date.parse("2025-06-01T12:00:00.000Z");
     const app = createApp({
       siteDir,
@@ -142,7 +142,7 @@ describe("the daily ceiling per form", () => {
   });
 
   it("refuses a flood against a full form without counting again for a minute", async () => {
-    const store = openInbox(":memory:");
+    const store = openDatabase(":memory:");
     let counts = 0;
     let t = Date.parse("2025-06-01T12:00:00.000Z");
     const app = createApp({

@@ -19,11 +19,11 @@ import {
   toRequest,
 } from "../../tests/support/malformed-requests.ts";
 import { createApp } from "../node/app.ts";
-import { openInbox } from "../node/database.ts";
+import { openDatabase } from "../node/database.ts";
 
 const dir = tempDir();
 const dbPath = `${dir.path}/inbox.db`;
-const inbox = openInbox(dbPath);
+const inbox = openDatabase(dbPath);
 const failures: string[] = [];
 // No rate limit: the generator, not the limiter, should decide each answer.
 const app = createApp({

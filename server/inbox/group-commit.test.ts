@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type NewSubmission, openInbox } from "../node/database.ts";
+import { type NewSubmission, openDatabase } from "../node/database.ts";
 import { groupCommit } from "./group-commit.ts";
 
 const entry = (n: number): NewSubmission => ({
@@ -11,7 +11,7 @@ const entry = (n: number): NewSubmission => ({
 
 describe("groupCommit", () => {
   it("writes the submissions of one event-loop turn in one transaction, in order", async () => {
-    const inbox = openInbox(":memory:");
+    const inbox = openDatabase(":memory:");
     const batches: number[] = [];
     const store = groupCommit({
       insert: inbox.insert,
@@ -33,7 +33,7 @@ describe("groupCommit", () => {
   });
 
   it("falls back to one at a time when the batch fails, failing only the bad one", async () => {
-    const inbox = openInbox(":memory:");
+    const inbox = openDatabase(":memory:");
     const store = groupCommit({
       insertMany() {
         throw new Error("batch failed");
@@ -50,7 +50,7 @@ describe("groupCommit", () => {
   });
 
   it("rolls a failed batch back entirely", () => {
-    const inbox = openInbox(":memory:");
+    const inbox = openDatabase(":memory:");
     const bad = { ...entry(2), data: undefined as unknown as Record<string, string> };
     expect(() => inbox.insertMany([entry(1), bad, entry(3)])).toThrow();
     expect(inbox.listRecent(10)).toEqual([]);

@@ -4,7 +4,7 @@ import { fakeSite, tempDir } from "../../tests/support/fake-site.ts";
 import { freePort } from "../../tests/support/server.ts";
 import { type SmtpCapture, startSmtp } from "../../tests/support/smtp.ts";
 import { createApp } from "../node/app.ts";
-import { type Inbox, openInbox, type Submission } from "../node/database.ts";
+import { type Database, openDatabase, type Submission } from "../node/database.ts";
 import { smtpMailer } from "../node/smtp-mailer.ts";
 import { composeMail, createNotifier, type Mail, type Notifier } from "./notify.ts";
 
@@ -27,13 +27,13 @@ const post = (body: unknown, path = "/f/contact") =>
   ] as const;
 
 let dir: ReturnType<typeof tempDir>;
-let inbox: Inbox;
+let inbox: Database;
 let logged: string[];
 const cleanups: (() => Promise<void> | void)[] = [];
 
 beforeEach(() => {
   dir = tempDir();
-  inbox = openInbox(join(dir.path, "inbox.db"));
+  inbox = openDatabase(join(dir.path, "inbox.db"));
   logged = [];
 });
 afterEach(async () => {
@@ -229,7 +229,7 @@ describe("a flood of submissions", () => {
   }
   const minute = 60_000;
   let n = 0;
-  const arrive = (store: Inbox, time: ReturnType<typeof clock>) =>
+  const arrive = (store: Database, time: ReturnType<typeof clock>) =>
     store.insert({
       form: "newsletter",
       createdAt: time.now().toISOString(),
@@ -281,7 +281,7 @@ describe("a flood of submissions", () => {
   });
 
   it("keeps every hour to 20 emails and a digest over a three-hour flood, and tells of every row once", async () => {
-    const store = openInbox(":memory:");
+    const store = openDatabase(":memory:");
     cleanups.push(() => store.close());
     const time = clock();
     const sent: { at: number; mail: Mail }[] = [];

@@ -3,7 +3,7 @@
 // forms' submissions. Over SQLite (node/database.ts), the rows written as the beacons would.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tempDir } from "../../tests/support/fake-site.ts";
-import { type Inbox, openInbox } from "../node/database.ts";
+import { type Database, openDatabase } from "../node/database.ts";
 import { insightsReport, percentile75, thisWeek } from "./report.ts";
 import { beaconStatements, type InsightsStore, insightsStore } from "./store.ts";
 
@@ -21,11 +21,11 @@ describe("the 75th percentile", () => {
 
 describe("the owner's report", () => {
   let dir: ReturnType<typeof tempDir>;
-  let inbox: Inbox;
+  let inbox: Database;
   let store: InsightsStore;
   beforeEach(() => {
     dir = tempDir("rink-report-");
-    inbox = openInbox(`${dir.path}/inbox.db`);
+    inbox = openDatabase(`${dir.path}/inbox.db`);
     store = insightsStore(inbox.sql);
   });
   afterEach(() => {

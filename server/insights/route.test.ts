@@ -10,7 +10,7 @@ import { tempDir } from "../../tests/support/fake-site.ts";
 import { laptopAgent, phoneAgent } from "../../tests/support/insights-flood.ts";
 import type { ServerEnv } from "../env.ts";
 import { createRateLimiter } from "../inbox/rate-limit.ts";
-import { type Inbox, openInbox } from "../node/database.ts";
+import { type Database, openDatabase } from "../node/database.ts";
 import { asksNotToBeCounted, classifyReferrer, deviceClass, isBotAgent } from "./classify.ts";
 import { eachRecorder, groupRecorder } from "./recorder.ts";
 import { beaconsPerMinute, insightsRoutes } from "./route.ts";
@@ -78,7 +78,7 @@ describe("what a beacon's request is reduced to", () => {
 
 describe("the beacon's endpoint over SQLite, days passing", () => {
   let dir: ReturnType<typeof tempDir>;
-  let inbox: Inbox;
+  let inbox: Database;
   let store: InsightsStore;
   let clock: Date;
   let app: Hono<ServerEnv>;
@@ -86,7 +86,7 @@ describe("the beacon's endpoint over SQLite, days passing", () => {
 
   beforeEach(() => {
     dir = tempDir("rink-insights-");
-    inbox = openInbox(`${dir.path}/inbox.db`);
+    inbox = openDatabase(`${dir.path}/inbox.db`);
     store = insightsStore(inbox.sql);
     clock = new Date("2026-12-07T15:00:00Z"); // Monday, 10 AM at the rink
     app = new Hono<ServerEnv>();

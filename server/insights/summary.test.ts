@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { rinkDate } from "../../rink/clock.ts";
 import { tempDir } from "../../tests/support/fake-site.ts";
 import type { Mail } from "../inbox/notify.ts";
-import { type Inbox, openInbox } from "../node/database.ts";
+import { type Database, openDatabase } from "../node/database.ts";
 import { addDays, mondayOf } from "./calendar.ts";
 import { beaconStatements, type Hit, type InsightsStore, insightsStore } from "./store.ts";
 import { mondaySummary, summaryDue, summaryFor } from "./summary.ts";
@@ -21,11 +21,11 @@ const projectNode = existsSync(join(root, "node_modules/.bin/node"))
 
 describe("the Monday summary", () => {
   let dir: ReturnType<typeof tempDir>;
-  let inbox: Inbox;
+  let inbox: Database;
   let store: InsightsStore;
   beforeEach(() => {
     dir = tempDir("rink-summary-");
-    inbox = openInbox(join(dir.path, "inbox.db"));
+    inbox = openDatabase(join(dir.path, "inbox.db"));
     store = insightsStore(inbox.sql);
   });
   afterEach(() => {

@@ -6,15 +6,15 @@
 import { Hono } from "hono";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { signTwilio, twilioAuthToken } from "../../tests/support/twilio-stand-in.ts";
-import { type Inbox, openInbox } from "../node/database.ts";
+import { type Database, openDatabase } from "../node/database.ts";
 import { listHooks } from "./hooks.ts";
 import { type OutboxStore, outboxStore } from "./outbox-store.ts";
 
-let inbox: Inbox;
+let inbox: Database;
 let store: OutboxStore;
 let logged: string[];
 beforeEach(() => {
-  inbox = openInbox(":memory:");
+  inbox = openDatabase(":memory:");
   store = outboxStore(inbox.sql);
   logged = [];
 });

@@ -11,7 +11,7 @@ import {
   kitFormId,
   startKitStandIn,
 } from "../../tests/support/kit-stand-in.ts";
-import { type Inbox, openInbox } from "../node/database.ts";
+import { type Database, openDatabase } from "../node/database.ts";
 import { updateRecords } from "../updates/store.ts";
 import { deliveryReport, queueUpdate } from "../updates/update.ts";
 import { kitBroadcastDescription, kitService } from "./kit.ts";
@@ -19,7 +19,7 @@ import { createOutbox } from "./outbox.ts";
 import type { ListServices } from "./service.ts";
 
 let kit: KitStandIn;
-let inbox: Inbox;
+let inbox: Database;
 let store: ReturnType<typeof updateRecords>;
 let services: ListServices;
 let clock: Date;
@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   clock = new Date("2026-01-10T12:00:00.000Z");
-  inbox = openInbox(":memory:");
+  inbox = openDatabase(":memory:");
   store = updateRecords(inbox.sql);
   services = { email: kitService({ apiKey: kitApiKey, formId: kitFormId, apiUrl: kit.url }) };
   kit.requests.length = 0;

@@ -18,7 +18,7 @@ import {
   twilioAuthToken,
   twilioMessagingServiceSid,
 } from "../../tests/support/twilio-stand-in.ts";
-import { type Inbox, openInbox } from "../node/database.ts";
+import { type Database, openDatabase } from "../node/database.ts";
 import { updateRecords } from "../updates/store.ts";
 import { deliveryReport, queueUpdate } from "../updates/update.ts";
 import { kitService } from "./kit.ts";
@@ -30,7 +30,7 @@ import { twilioService } from "./twilio.ts";
 
 let kit: KitStandIn;
 let twilio: TwilioStandIn;
-let inbox: Inbox;
+let inbox: Database;
 let store: ReturnType<typeof updateRecords>;
 let services: ListServices;
 let clock: Date;
@@ -48,7 +48,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   clock = new Date("2026-01-10T12:00:00.000Z");
-  inbox = openInbox(":memory:");
+  inbox = openDatabase(":memory:");
   store = updateRecords(inbox.sql);
   services = {
     email: kitService({ apiKey: kitApiKey, formId: kitFormId, apiUrl: kit.url }),

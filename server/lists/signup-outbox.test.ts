@@ -2,11 +2,11 @@
 // SQLite file (the same on D1, over HTTP on both homes: tests/list-services.test.ts). What the
 // rows then do (Kit, the confirmation text's limits) is outbox.test.ts.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Inbox, type NewSubmission, openInbox } from "../node/database.ts";
+import { type Database, type NewSubmission, openDatabase } from "../node/database.ts";
 
-let inbox: Inbox;
+let inbox: Database;
 beforeEach(() => {
-  inbox = openInbox(":memory:");
+  inbox = openDatabase(":memory:");
 });
 afterEach(() => inbox?.close());
 

@@ -5,13 +5,13 @@
 // Over HTTP on both homes: tests/owner-updates.test.ts.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { textsPerMonth } from "../../rink/forms/newsletter.ts";
-import { type Inbox, openInbox } from "../node/database.ts";
+import { type Database, openDatabase } from "../node/database.ts";
 import type { SqlRunner } from "../sql.ts";
 import { updateRecords } from "../updates/store.ts";
 import { maxUpdatesPerDay, queueUpdate } from "../updates/update.ts";
 import type { ListServices } from "./service.ts";
 
-let inbox: Inbox;
+let inbox: Database;
 const pause = () => new Promise((r) => setTimeout(r, 5));
 /** The database, each call answered after a pause (as over a network). */
 const slow = (sql: SqlRunner): SqlRunner => ({
@@ -50,7 +50,7 @@ const stored = () =>
   );
 
 beforeEach(() => {
-  inbox = openInbox(":memory:");
+  inbox = openDatabase(":memory:");
 });
 afterEach(() => inbox?.close());
 

@@ -5,10 +5,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import { fakeInlineScripts, fakeSite, scriptHash, tempDir } from "../../tests/support/fake-site.ts";
 import { baseHeaders, immutableCache, revalidateCache } from "../security-headers.ts";
 import { createApp } from "./app.ts";
-import { openInbox } from "./database.ts";
+import { openDatabase } from "./database.ts";
 
 const dir = tempDir();
-const inbox = openInbox(join(dir.path, "inbox.db"));
+const inbox = openDatabase(join(dir.path, "inbox.db"));
 const siteDir = fakeSite(dir.path);
 const app = createApp({ siteDir, inbox });
 afterAll(() => {
@@ -243,7 +243,7 @@ describe("GET /healthz", () => {
 
   it("answers 503 once the database is gone", async () => {
     const other = tempDir();
-    const closed = openInbox(join(other.path, "inbox.db"));
+    const closed = openDatabase(join(other.path, "inbox.db"));
     try {
       const checked = createApp({ siteDir, inbox: closed });
       expect((await checked.request("/healthz")).status).toBe(200);

@@ -13,7 +13,7 @@ import { postSignup, type RunningServer, startServer } from "../../tests/support
 import { projectNode, projectRoot } from "../../tooling/project.ts";
 import { deletions } from "../owner/deletions.ts";
 import { ownerStore } from "../owner/store.ts";
-import { openInbox } from "./database.ts";
+import { openDatabase } from "./database.ts";
 import { deletionKeyFor } from "./deletion-key.ts";
 
 let dir: ReturnType<typeof tempDir> | undefined;
@@ -125,7 +125,7 @@ describe("a backup during a burst of submissions", { timeout: 60_000 }, () => {
     dir = tempDir();
     const databasePath = join(dir.path, "inbox.db");
     const copy = join(dir.path, "backups", "inbox-2026-11-20.db");
-    const live = openInbox(databasePath);
+    const live = openDatabase(databasePath);
     const at = "2026-11-20T03:00:00.000Z";
     const [pat] = live.insertMany([
       {
@@ -141,7 +141,7 @@ describe("a backup during a burst of submissions", { timeout: 60_000 }, () => {
     expect((await inboxCommand(["backup", copy], databasePath)).code).toBe(0);
 
     // Then Pat asks to be deleted, through the owner's inbox (its store and record).
-    const inbox = openInbox(databasePath);
+    const inbox = openDatabase(databasePath);
     const store = ownerStore(inbox.sql, { afterDelete: () => inbox.scrub() });
     const who = await store.personOf(pat?.id ?? 0);
     if (!who) throw new Error("Pat's submission is not there");

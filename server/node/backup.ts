@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
 import { backup, DatabaseSync } from "node:sqlite";
 import { deletions } from "../owner/deletions.ts";
-import { openInbox, schemaVersion } from "./database.ts";
+import { openDatabase, schemaVersion } from "./database.ts";
 import { deletionKeyFor } from "./deletion-key.ts";
 
 // Every page in one step: between steps a write by the server would restart the copy, and a
@@ -115,7 +115,7 @@ export async function restoreInbox(
     source.close();
   }
   // Opened as the server opens it: an older backup is brought to today's tables first.
-  const inbox = openInbox(databasePath);
+  const inbox = openDatabase(databasePath);
   try {
     for (const { key_hash, deleted_at } of deleted) {
       // The later date wins: the record is kept for the backups' lifetime after the last one.

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
 import { tempDir } from "../../tests/support/fake-site.ts";
-import { openInbox, schemaVersion } from "./database.ts";
+import { openDatabase, schemaVersion } from "./database.ts";
 
 let dir: ReturnType<typeof tempDir>;
 afterEach(() => dir?.remove());
@@ -15,11 +15,11 @@ const entry = (n: number, form = "contact", spam = false) => ({
   spam,
 });
 
-describe("openInbox", () => {
+describe("openDatabase", () => {
   it("creates the folder and the schema, in WAL mode with full syncs", () => {
     dir = tempDir();
     const path = join(dir.path, "nested", "data", "inbox.db");
-    const inbox = openInbox(path);
+    const inbox = openDatabase(path);
     inbox.close();
     expect(existsSync(path)).toBe(true);
 
@@ -52,10 +52,10 @@ describe("openInbox", () => {
   it("reopens an existing file without touching its rows", () => {
     dir = tempDir();
     const path = join(dir.path, "inbox.db");
-    const first = openInbox(path);
+    const first = openDatabase(path);
     first.insert(entry(1));
     first.close();
-    const again = openInbox(path);
+    const again = openDatabase(path);
     expect(again.listRecent(10).map((s) => s.data.name)).toEqual(["Skater 1"]);
     again.close();
   });
@@ -77,7 +77,7 @@ describe("openInbox", () => {
     }
     insert.run(JSON.stringify({ name: "No phone" }));
     old.close();
-    openInbox(path).close();
+    openDatabase(path).close();
     const db = new DatabaseSync(path, { readOnly: true });
     try {
       const keys = db.prepare("SELECT phone_key FROM submissions ORDER BY id").all();
@@ -96,18 +96,18 @@ describe("openInbox", () => {
   it("refuses a database from a newer version of the server", () => {
     dir = tempDir();
     const path = join(dir.path, "inbox.db");
-    openInbox(path).close();
+    openDatabase(path).close();
     const db = new DatabaseSync(path);
     db.exec(`PRAGMA user_version = ${schemaVersion + 1}`);
     db.close();
-    expect(() => openInbox(path)).toThrow(/newer than this server knows/);
+    expect(() => openDatabase(path)).toThrow(/newer than this server knows/);
   });
 });
 
 describe("the inbox's queries", () => {
   it("stores, lists and tracks the email of each submission", () => {
     dir = tempDir();
-    const inbox = openInbox(join(dir.path, "inbox.db"));
+    const inbox = openDatabase(join(dir.path, "inbox.db"));
     const one = inbox.insert(entry(1));
     inbox.insert(entry(2, "newsletter"));
     inbox.insert(entry(3, "contact", true));
@@ -152,7 +152,7 @@ describe("the inbox's queries", () => {
 
   it("keeps text exactly, whatever characters it holds", () => {
     dir = tempDir();
-    const inbox = openInbox(join(dir.path, "inbox.db"));
+    const inbox = openDatabase(join(dir.path, "inbox.db"));
     const data = { message: "Zoë's party 🎉\nline two \u0000 \"quoted\" ' -- DROP TABLE x;" };
     const stored = inbox.insert({ ...entry(1), data });
     expect(inbox.get(stored.id)?.data).toEqual(data);

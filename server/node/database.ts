@@ -21,7 +21,7 @@ import type { SqlRunner } from "../sql.ts";
 export type { NewSubmission, Submission } from "../inbox/submission.ts";
 
 /** The store under Node: synchronous, with the reads the owner's CLI needs. */
-export interface Inbox extends SubmissionStore {
+export interface Database extends SubmissionStore {
   insert(submission: NewSubmission): Submission;
   /** One transaction, so one sync to disk. */
   insertMany(submissions: readonly NewSubmission[]): Submission[];
@@ -75,7 +75,7 @@ function migrate(db: DatabaseSync): void {
   }
 }
 
-export function openInbox(path: string): Inbox {
+export function openDatabase(path: string): Database {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const db = new DatabaseSync(path);
   // WAL lets the owner's CLI read while the server writes; FULL syncs the WAL on every

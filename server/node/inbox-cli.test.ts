@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { phoneKey } from "../../rink/forms/phone.ts";
 import { tempDir } from "../../tests/support/fake-site.ts";
 import { outboxStore } from "../lists/outbox-store.ts";
-import { openInbox } from "./database.ts";
+import { openDatabase } from "./database.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 const projectNode = existsSync(join(root, "node_modules/.bin/node"))
@@ -26,7 +26,7 @@ function cli(args: string[], dbPath = databasePath) {
 }
 
 beforeAll(() => {
-  const inbox = openInbox(databasePath);
+  const inbox = openDatabase(databasePath);
   inbox.insert({
     form: "newsletter",
     createdAt: "2025-06-01T12:00:00.000Z",
@@ -94,7 +94,7 @@ describe("npm run inbox", { timeout: 30_000 }, () => {
     // Three signups; then one unsubscribes from Kit's emails and one texts STOP to Twilio, as
     // the services' webhooks record it (lists/hooks.ts).
     const optedOutPath = join(dir.path, "opted-out.db");
-    const inbox = openInbox(optedOutPath);
+    const inbox = openDatabase(optedOutPath);
     const signup = (createdAt: string, data: Record<string, string>) =>
       inbox.insert({ form: "newsletter", createdAt, data, spam: false });
     signup("2025-06-01T12:00:00.000Z", { email: "fam@example.com", phone: "(317) 555-0201" });

@@ -19,7 +19,7 @@ import { escapingLog } from "../log-text.ts";
 import { deletions } from "../owner/deletions.ts";
 import { ownerStore } from "../owner/store.ts";
 import { updateRecords } from "../updates/store.ts";
-import { openInbox } from "./database.ts";
+import { openDatabase } from "./database.ts";
 import { deletionKeyFor } from "./deletion-key.ts";
 import { readSettings, type Settings } from "./settings.ts";
 import { smtpMailer } from "./smtp-mailer.ts";
@@ -57,7 +57,7 @@ function exit(code: number): never {
   process.exit(code);
 }
 
-const inbox = openInbox(settings.databasePath);
+const inbox = openDatabase(settings.databasePath);
 const mailer = settings.mail ? smtpMailer(settings.mail) : undefined;
 const notifier =
   mailer && settings.mail

@@ -9,10 +9,10 @@ import { fakeSite, tempDir } from "../../tests/support/fake-site.ts";
 import { kitLegacyWebhook } from "../../tests/support/kit-stand-in.ts";
 import { outboxStore } from "../lists/outbox-store.ts";
 import { createApp } from "./app.ts";
-import { openInbox } from "./database.ts";
+import { openDatabase } from "./database.ts";
 
 const dir = tempDir();
-const inbox = openInbox(join(dir.path, "inbox.db"));
+const inbox = openDatabase(join(dir.path, "inbox.db"));
 afterAll(() => {
   inbox.close();
   dir.remove();

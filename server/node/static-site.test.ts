@@ -1,12 +1,12 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { fakeSite, tempDir } from "../../tests/support/fake-site.ts";
 import { createApp } from "./app.ts";
-import { openInbox } from "./database.ts";
+import { openDatabase } from "./database.ts";
 import { acceptedEncodings, indexSite } from "./static-site.ts";
 
 const dir = tempDir();
 const siteDir = fakeSite(dir.path);
-const inbox = openInbox(":memory:");
+const inbox = openDatabase(":memory:");
 const app = createApp({ siteDir, inbox });
 afterAll(() => {
   inbox.close();

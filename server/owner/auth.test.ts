@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ServerEnv } from "../env.ts";
 import type { Mail } from "../inbox/notify.ts";
 import { createRateLimiter } from "../inbox/rate-limit.ts";
-import { type Inbox, openInbox } from "../node/database.ts";
+import { type Database, openDatabase } from "../node/database.ts";
 import {
   endAllSessions,
   endSession,
@@ -38,10 +38,10 @@ const minutes = (n: number) => new Date(start.getTime() + n * 60_000);
 const days = (n: number) => minutes(n * 24 * 60);
 
 // A fresh inbox a test: each may use up an address's allowance of links.
-let inbox: Inbox;
+let inbox: Database;
 let store: OwnerStore;
 beforeEach(() => {
-  inbox = openInbox(":memory:");
+  inbox = openDatabase(":memory:");
   store = ownerStore(inbox.sql);
 });
 afterEach(() => inbox.close());

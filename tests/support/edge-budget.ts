@@ -37,7 +37,7 @@ import { runInNewContext } from "node:vm";
 import { rinkDate } from "../../rink/clock.ts";
 import { beaconVersion, insightsBeaconPath } from "../../rink/insights.ts";
 import { insertParams, statements } from "../../server/inbox/submission.ts";
-import { openInbox } from "../../server/node/database.ts";
+import { openDatabase } from "../../server/node/database.ts";
 import { tokenHash } from "../../server/owner/auth.ts";
 import { ownerStore } from "../../server/owner/store.ts";
 import { fixtureContentDir } from "./build.ts";
@@ -535,7 +535,7 @@ class Lab {
 
   private async makeTemplate() {
     this.template = join(this.options.dir, "template.db");
-    const inbox = openInbox(this.template);
+    const inbox = openDatabase(this.template);
     const now = new Date();
     await ownerStore(inbox.sql).addSession(
       await tokenHash(this.session),
