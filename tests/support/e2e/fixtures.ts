@@ -188,7 +188,8 @@ export async function waitForHydration(page: Page) {
         const touch = () => {
           if (!island.hasAttribute("ssr")) return done();
           field?.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true }));
-          // Again later, should the islands' runtime (a deferred file) not be listening yet.
+          // Again later, should the page's script (which fetches the islands' runtime at a form's
+          // first use, decision 016) not be listening yet.
           setTimeout(touch, 500);
         };
         new MutationObserver((_, observer) => {
