@@ -5,10 +5,9 @@
 // Phone first: one column of large links. Its words are words.ts's.
 import { momentWords } from "../../rink/clock.ts";
 import type { LiveUpdate } from "../../rink/live-update.ts";
-import { buttonStyles } from "../../ui/button-styles.ts";
 import { insightsPath, insightsWords } from "../insights/words.ts";
 import type { ListId } from "../lists/service.ts";
-import { layout } from "./pages.tsx";
+import { layout, SignOutEverywhere } from "./pages.tsx";
 import type { InboxCounts } from "./store.ts";
 import { homeWords as words } from "./words.ts";
 
@@ -131,12 +130,7 @@ function HomeBody(data: HomePageData) {
           <Door href="/admin/" {...doors.editor} />
         </ul>
       </nav>
-      <form method="post" action="/inbox/sign-out-everywhere" className="everywhere">
-        <p>{words.lostPhone}</p>
-        <button type="submit" className={buttonStyles.outline}>
-          {words.signOutEverywhere}
-        </button>
-      </form>
+      <SignOutEverywhere />
     </>
   );
 }

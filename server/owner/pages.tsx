@@ -420,13 +420,20 @@ function InboxBody({ view, search, counts, rows, updates, optOuts, dropped }: In
           ))}
         </ul>
       )}
-      <form method="post" action="/inbox/sign-out-everywhere" className="everywhere">
-        <p>{homeWords.lostPhone}</p>
-        <button type="submit" className={buttonStyles.outline}>
-          {homeWords.signOutEverywhere}
-        </button>
-      </form>
+      <SignOutEverywhere />
     </>
+  );
+}
+
+/** "Lost your phone?": signs every session out, at the foot of the owner's home and inbox. */
+export function SignOutEverywhere() {
+  return (
+    <form method="post" action="/inbox/sign-out-everywhere" className="everywhere">
+      <p>{homeWords.lostPhone}</p>
+      <button type="submit" className={buttonStyles.outline}>
+        {homeWords.signOutEverywhere}
+      </button>
+    </form>
   );
 }
 
