@@ -5,7 +5,7 @@ import { rinkClock, zoneOffsets } from "./rink/calendar-day.ts";
 import { buildDirectory } from "./tooling/build-dir.ts";
 import { recordBuildInputs } from "./tooling/build-inputs.ts";
 import { contentDir, timeZone } from "./tooling/content/load.ts";
-import { rinkFiles } from "./tooling/rink-files.ts";
+import { nonPageFiles } from "./tooling/non-page-files.ts";
 import { siteUrl } from "./tooling/site-url.ts";
 import { touchDirective } from "./tooling/touch-directive.ts";
 import { rinkContent } from "./tooling/vite/content-plugin.ts";
@@ -31,7 +31,7 @@ export default defineConfig({
   // prefetch() is started by app/browser/prefetch.ts after the spec's 100 ms of hover.
   prefetch: false,
   devToolbar: { enabled: false },
-  integrations: [react(), touchDirective(), rinkFiles(url)],
+  integrations: [react(), touchDirective(), nonPageFiles(url)],
   vite: {
     // SITE_URL is a build setting: canonical links and share tags are written into the HTML.
     define: {

@@ -13,7 +13,7 @@ const { rinkContent } = await import("./tooling/vite/content-plugin.ts");
 // puts them last here). The linear-parsing ratios, and the protocol suite, whose fuzz sample
 // posts bodies over the 64 KB limit that `wrangler dev` answers and then resets (with the
 // other core busy the answer was lost about one run in two).
-const alone = ["tests/inbox-protocol.test.ts", "server/inbox/request-body.test.ts"];
+const alone = ["tests/inbox-protocol.test.ts", "server/forms/request-body.test.ts"];
 // A run may leave files out (VITEST_EXCLUDE, comma-separated: tests/owner-edits.test.ts's
 // inner run and `npm run test:quick`); the CLI's --exclude does not reach the projects.
 const excluded = [

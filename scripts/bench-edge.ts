@@ -13,7 +13,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { pathToFileURL } from "node:url";
-import { insertParams, statements } from "../server/inbox/submission.ts";
+import { insertParams, statements } from "../server/forms/submission.ts";
 import { openDatabase } from "../server/node/database.ts";
 import { startEdge } from "../tests/support/edge.ts";
 import {

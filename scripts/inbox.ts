@@ -9,8 +9,13 @@
 import { existsSync } from "node:fs";
 import { relative } from "node:path";
 import { parseArgs } from "node:util";
-import { displayValue, formOfKind, type InboxForm, inboxForms } from "../server/inbox/forms.ts";
-import { statements, toSubmission } from "../server/inbox/submission.ts";
+import {
+  displayValue,
+  formOfKind,
+  type InboxForm,
+  inboxForms,
+} from "../server/forms/accepted-forms.ts";
+import { statements, toSubmission } from "../server/forms/submission.ts";
 import { insightsStore } from "../server/insights/store.ts";
 import { summaryFor } from "../server/insights/summary.ts";
 import { outboxStore } from "../server/lists/outbox-store.ts";

@@ -10,8 +10,8 @@ import {
   parsePrivateKey,
   repoPattern,
 } from "./editor/settings.ts";
-import { defaultDailyLimitPerForm } from "./inbox/form-endpoint.ts";
-import { defaultEmailsPerHour } from "./inbox/notify.ts";
+import { defaultDailyLimitPerForm } from "./forms/form-endpoint.ts";
+import { defaultEmailsPerHour } from "./forms/notify.ts";
 import { defaultKitApiUrl } from "./lists/kit.ts";
 import { defaultConfirmationsPerDay, defaultOutboxRetrySeconds } from "./lists/outbox.ts";
 import { defaultSendHours, parseSendHours } from "./lists/send-hours.ts";

@@ -16,7 +16,7 @@ const scratch: Record<string, string> = {
   "rink/imports-server.ts": 'import { currentUpdatePath } from "../server/routes.ts";',
   "app/imports-rink.ts": 'import { days } from "../rink/week.ts";',
   "server/imports-rink.ts": 'import { days } from "../rink/week.ts";',
-  "server/imports-its-room.ts": 'import { formOfKind } from "./inbox/forms.ts";',
+  "server/imports-its-room.ts": 'import { formOfKind } from "./forms/accepted-forms.ts";',
   "ui/imports-site.ts": 'import { sitePages } from "../app/site-pages.ts";',
   "ui/imports-server.ts": 'import { currentUpdatePath } from "../server/routes.ts";',
   "app/imports-ui.ts": 'import { buttonStyles } from "../ui/button-styles.ts";',

@@ -9,7 +9,7 @@ import { createClient, isSubmissionError } from "@formspree/core";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { newsletterMessages } from "../rink/forms/newsletter.ts";
-import { maxBodyBytes } from "../server/inbox/form-endpoint.ts";
+import { maxBodyBytes } from "../server/forms/form-endpoint.ts";
 import { fakeInlineScripts, scriptHash } from "./support/fake-site.ts";
 import {
   clientAddresses,

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { Submission } from "../server/inbox/submission.ts";
+import type { Submission } from "../server/forms/submission.ts";
 import { homePage } from "../server/owner/home-page.tsx";
 import { forgetPage, inboxPage, signInPage } from "../server/owner/pages.tsx";
 import { stylesheet } from "../server/owner/stylesheet.ts";

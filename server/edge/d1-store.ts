@@ -10,7 +10,7 @@ import {
   toDigestClaim,
   toRecentCount,
   toSubmission,
-} from "../inbox/submission.ts";
+} from "../forms/submission.ts";
 import { signupOutbox } from "../lists/signup-outbox.ts";
 import type { SqlRunner } from "../sql.ts";
 import type { D1Database, D1PreparedStatement } from "./bindings.ts";

@@ -1,7 +1,7 @@
 // The owner's email on Workers: the send_email binding, which Cloudflare limits to the
 // owner's verified address(es) (wrangler.jsonc). Locally, wrangler writes each message to a
 // file and logs its path instead of sending it.
-import type { Mail, Mailer } from "../inbox/notify.ts";
+import type { Mail, Mailer } from "../forms/notify.ts";
 import type { SendEmail } from "./bindings.ts";
 
 export function emailMailer(

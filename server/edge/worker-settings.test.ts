@@ -3,7 +3,7 @@
 // process, with stand-in bindings: no request here reaches the database.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { workerConfig } from "../../tooling/wrangler.ts";
-import { defaultRateLimitPerMinute } from "../inbox/form-endpoint.ts";
+import { defaultRateLimitPerMinute } from "../forms/form-endpoint.ts";
 import { bindingsWith, postText } from "./worker-in-process.ts";
 
 const bindings = bindingsWith({

@@ -17,7 +17,7 @@ import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { bodyLimit } from "../body-limit.ts";
 import type { ServerEnv } from "../env.ts";
-import { originIsHost } from "../inbox/form-endpoint.ts";
+import { originIsHost } from "../forms/form-endpoint.ts";
 import { sessionOwner } from "../owner/auth.ts";
 import { cookieOf } from "../owner/session.ts";
 import type { OwnerStore } from "../owner/store.ts";

@@ -9,7 +9,7 @@ import { insightsBeaconPath } from "../../rink/insights.ts";
 import { tempDir } from "../../tests/support/fake-site.ts";
 import { laptopAgent, phoneAgent } from "../../tests/support/insights-flood.ts";
 import type { ServerEnv } from "../env.ts";
-import { createRateLimiter } from "../inbox/rate-limit.ts";
+import { createRateLimiter } from "../forms/rate-limit.ts";
 import { type Database, openDatabase } from "../node/database.ts";
 import { asksNotToBeCounted, classifyReferrer, deviceClass, isBotAgent } from "./classify.ts";
 import { eachRecorder, groupRecorder } from "./recorder.ts";

@@ -16,9 +16,9 @@ import {
 } from "../../rink/insights.ts";
 import { bodyLimit } from "../body-limit.ts";
 import type { ServerEnv } from "../env.ts";
-import { originIsHost } from "../inbox/form-endpoint.ts";
-import type { RateDecision } from "../inbox/rate-limit.ts";
-import { subscriberKey } from "../inbox/subscriber-key.ts";
+import { originIsHost } from "../forms/form-endpoint.ts";
+import type { RateDecision } from "../forms/rate-limit.ts";
+import { subscriberKey } from "../forms/subscriber-key.ts";
 import { escapingLog } from "../log-text.ts";
 import { inboxHeaders } from "../security-headers.ts";
 import { asksNotToBeCounted, classifyReferrer, deviceClass, isBotAgent } from "./classify.ts";

@@ -8,7 +8,7 @@ import { join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { rinkDate } from "../../rink/clock.ts";
 import { tempDir } from "../../tests/support/fake-site.ts";
-import type { Mail } from "../inbox/notify.ts";
+import type { Mail } from "../forms/notify.ts";
 import { type Database, openDatabase } from "../node/database.ts";
 import { addDays, mondayOf } from "./calendar.ts";
 import { beaconStatements, type Hit, type InsightsStore, insightsStore } from "./store.ts";

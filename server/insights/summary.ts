@@ -5,7 +5,7 @@
 // many runs see that hour. `npm run inbox -- summary` prints the same text (summaryFor).
 import { rinkDate, rinkWallClock } from "../../rink/clock.ts";
 import { formatLongDate } from "../../rink/format.ts";
-import type { Mail, Mailer } from "../inbox/notify.ts";
+import type { Mail, Mailer } from "../forms/notify.ts";
 import { addDays, mondayOf, weekdayIndex } from "./calendar.ts";
 import { type WeekFigures, weekFigures } from "./report.ts";
 import type { InsightsStore } from "./store.ts";

@@ -1,15 +1,15 @@
 // What a signup queues for the list services, written beside its insert and in its transaction
-// (inbox/submission.ts's statements.insert, then signupOutbox's statements: node/database.ts
+// (forms/submission.ts's statements.insert, then signupOutbox's statements: node/database.ts
 // runs them in one SQLite transaction, edge/d1-store.ts in one D1 batch): a signup and its outbox rows are stored together or not
-// at all. Which lists a form feeds, and from which fields, is the form's own (inbox/forms.ts,
+// at all. Which lists a form feeds, and from which fields, is the form's own (forms/accepted-forms.ts,
 // rink/forms/): an email asks the email list's service (Kit) to add it; a phone asks that
 // number, by one text, to reply YES (issue 31), at most one a number in 24 hours, and none for
 // a number that has already answered (YES/START: on the list; STOP: only START or YES from that
 // phone puts it back, never a web signup). The number joins the text list when its YES arrives
 // (list_consent 'in', hooks.ts). Spam queues nothing.
 import { phoneKey } from "../../rink/forms/phone.ts";
-import { formOfKind } from "../inbox/forms.ts";
-import type { NewSubmission } from "../inbox/submission.ts";
+import { formOfKind } from "../forms/accepted-forms.ts";
+import type { NewSubmission } from "../forms/submission.ts";
 import type { SqlStatement } from "../sql.ts";
 
 // Each runs right after the submission's insert in the same transaction, so the newest row of

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { subscriberKey } from "../inbox/subscriber-key.ts";
+import { subscriberKey } from "../forms/subscriber-key.ts";
 import { clientResolver, parseTrustProxy } from "./client-info.ts";
 
 describe("parseTrustProxy", () => {

@@ -14,11 +14,11 @@ import {
   toDigestClaim,
   toRecentCount,
   toSubmission,
-} from "../inbox/submission.ts";
+} from "../forms/submission.ts";
 import { signupOutbox } from "../lists/signup-outbox.ts";
 import type { SqlRunner } from "../sql.ts";
 
-export type { NewSubmission, Submission } from "../inbox/submission.ts";
+export type { NewSubmission, Submission } from "../forms/submission.ts";
 
 /** The store under Node: synchronous, with the reads the owner's CLI needs. */
 export interface Database extends SubmissionStore {

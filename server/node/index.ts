@@ -4,9 +4,9 @@
 import "./jsx.ts";
 import { type Http2Bindings, type HttpBindings, serve } from "@hono/node-server";
 import pino from "pino";
-import { defaultRateLimitPerMinute } from "../inbox/form-endpoint.ts";
-import { createNotifier } from "../inbox/notify.ts";
-import { createRateLimiter } from "../inbox/rate-limit.ts";
+import { defaultRateLimitPerMinute } from "../forms/form-endpoint.ts";
+import { createNotifier } from "../forms/notify.ts";
+import { createRateLimiter } from "../forms/rate-limit.ts";
 import { groupRecorder } from "../insights/recorder.ts";
 import { beaconsPerMinute } from "../insights/route.ts";
 import { insightsStore } from "../insights/store.ts";

@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import * as z from "zod/mini";
 import { type EditorGithub, editorGithubOf, editorSettingNames } from "../editor/settings.ts";
-import { defaultRateLimitPerMinute } from "../inbox/form-endpoint.ts";
+import { defaultRateLimitPerMinute } from "../forms/form-endpoint.ts";
 import type { ListSettings } from "../lists/settings.ts";
 import {
   count,

@@ -1,6 +1,6 @@
 // The owner's email under Node: nodemailer over the SMTP server in SMTP_URL.
 import nodemailer from "nodemailer";
-import type { Mailer } from "../inbox/notify.ts";
+import type { Mailer } from "../forms/notify.ts";
 import type { MailSettings } from "./settings.ts";
 
 export function smtpMailer(

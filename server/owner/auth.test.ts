@@ -9,8 +9,8 @@
 import { Hono } from "hono";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ServerEnv } from "../env.ts";
-import type { Mail } from "../inbox/notify.ts";
-import { createRateLimiter } from "../inbox/rate-limit.ts";
+import type { Mail } from "../forms/notify.ts";
+import { createRateLimiter } from "../forms/rate-limit.ts";
 import { type Database, openDatabase } from "../node/database.ts";
 import {
   endAllSessions,
@@ -31,7 +31,7 @@ import { type OwnerStore, ownerStore } from "./store.ts";
 
 const owner = "owner@rink.example";
 const owners = [owner];
-/** The owner's phone as the limits know a client (inbox/subscriber-key.ts's key). */
+/** The owner's phone as the limits know a client (forms/subscriber-key.ts's key). */
 const phone = "192.0.2.10";
 const start = new Date("2026-11-24T18:00:00Z");
 const minutes = (n: number) => new Date(start.getTime() + n * 60_000);

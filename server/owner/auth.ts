@@ -44,7 +44,7 @@ const clientHash = (client: string) => tokenHash(`sign-in client ${client}`);
 
 /**
  * Counts an ask for a sign-in link for the typed address (owner's or not, by its SHA-256) from
- * `client` (inbox/subscriber-key.ts's key), unless a ceiling is reached: which one, or null.
+ * `client` (forms/subscriber-key.ts's key), unless a ceiling is reached: which one, or null.
  */
 export async function askForLink(
   store: OwnerStore,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formOfKind } from "../inbox/forms.ts";
+import { formOfKind } from "../forms/accepted-forms.ts";
 import type { Submission } from "../node/database.ts";
 import { csvCell, findList, submissionsCsv, toCsv } from "./csv.ts";
 

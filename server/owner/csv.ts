@@ -3,8 +3,8 @@
 // visitor's "=HYPERLINK(...)" stays text on the owner's machine.
 
 import { phoneKey } from "../../rink/forms/phone.ts";
-import { displayValue, type InboxForm, type SignupList } from "../inbox/forms.ts";
-import type { Submission } from "../inbox/submission.ts";
+import { displayValue, type InboxForm, type SignupList } from "../forms/accepted-forms.ts";
+import type { Submission } from "../forms/submission.ts";
 import { type OptOuts, optOutKey } from "../lists/outbox-store.ts";
 
 const formulaStart = /^[=+\-@\t\r]/;

@@ -7,7 +7,7 @@ import {
   statements,
   submissionColumns,
   toSubmission,
-} from "../inbox/submission.ts";
+} from "../forms/submission.ts";
 import { outboxStore } from "../lists/outbox-store.ts";
 import type { SqlRunner } from "../sql.ts";
 import type { PersonKeys } from "./deletions.ts";

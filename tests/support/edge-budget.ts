@@ -36,7 +36,7 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { rinkDate } from "../../rink/clock.ts";
 import { beaconVersion, insightsBeaconPath } from "../../rink/insights.ts";
-import { insertParams, statements } from "../../server/inbox/submission.ts";
+import { insertParams, statements } from "../../server/forms/submission.ts";
 import { openDatabase } from "../../server/node/database.ts";
 import { tokenHash } from "../../server/owner/auth.ts";
 import { ownerStore } from "../../server/owner/store.ts";

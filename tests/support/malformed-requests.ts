@@ -1,11 +1,11 @@
 // The fuzz corpus: generators of malformed requests to the inbox (broken JSON, wrong types,
 // huge bodies, unicode and NUL strings, wrong or lying content types, broken multipart, deep
-// nesting, odd methods and paths), each invalid by construction. server/inbox/fuzz.test.ts runs
+// nesting, odd methods and paths), each invalid by construction. server/forms/fuzz.test.ts runs
 // thousands in process; tests/inbox-protocol.test.ts runs one seeded sample against the Node
 // server and the Worker alike.
 import fc from "fast-check";
 import { expect } from "vitest";
-import { formOfKind } from "../../server/inbox/forms.ts";
+import { formOfKind } from "../../server/forms/accepted-forms.ts";
 
 export interface FuzzRequest {
   method: string;

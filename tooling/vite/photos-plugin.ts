@@ -159,7 +159,7 @@ export async function buildPhotos(dir = contentDir, cacheDir = photoCacheDir): P
  * The owner's photos as the modules `virtual:rink-photos/hero`, `/gallery`, `/parties` and
  * `/events` (the events' photos by event id), processed at build by sharp
  * (tooling/vite/photos.ts); each file goes out as /assets/photos/<name>-<width>.<key>.<ext>
- * (written by tooling/rink-files.ts from the same `buildPhotos()`).
+ * (written by tooling/non-page-files.ts from the same `buildPhotos()`).
  * `npm run dev` serves the same files from the cache.
  */
 export function rinkPhotos(): Plugin {
@@ -184,7 +184,7 @@ export function rinkPhotos(): Plugin {
         if (error instanceof ContentError) this.error(error.message);
         throw error;
       }
-      // The files themselves are copied into the build at its end (tooling/rink-files.ts).
+      // The files themselves are copied into the build at its end (tooling/non-page-files.ts).
       return result.modules[slot];
     },
     configureServer(server) {

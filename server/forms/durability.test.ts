@@ -7,7 +7,7 @@ import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
 import { fakeSite, tempDir } from "../../tests/support/fake-site.ts";
 import { postSignup, type RunningServer, startServer } from "../../tests/support/server.ts";
-import { formOfKind } from "./forms.ts";
+import { formOfKind } from "./accepted-forms.ts";
 
 let dir: ReturnType<typeof tempDir> | undefined;
 const servers: RunningServer[] = [];

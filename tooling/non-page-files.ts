@@ -10,9 +10,9 @@ import { seoFiles } from "./seo-files.ts";
 import { missingSiteUrl } from "./site-url.ts";
 import { buildPhotos } from "./vite/photos-plugin.ts";
 
-export function rinkFiles(siteUrl: string): AstroIntegration {
+export function nonPageFiles(siteUrl: string): AstroIntegration {
   return {
-    name: "rink-files",
+    name: "non-page-files",
     hooks: {
       // Only a build: `astro dev` and `astro sync` keep the local address.
       "astro:build:start": () => {

@@ -11,7 +11,7 @@
 
 import { plural } from "../../rink/plural.ts";
 import { escapingLog } from "../log-text.ts";
-import { displayValue, fieldLabel, formOfKind } from "./forms.ts";
+import { displayValue, fieldLabel, formOfKind } from "./accepted-forms.ts";
 import type { DigestClaim, Submission, SubmissionStore } from "./submission.ts";
 
 /** What became of one row's email: sent, failed (to retry), or held past the hour's bound. */
