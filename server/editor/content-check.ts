@@ -4,8 +4,9 @@
 // to the owner. The editor shows the refusal's message under its "There was an error while
 // saving" and keeps the owner's changes on the screen to mend. The same problems, placed the
 // same way, as the build and `npm run check:content` print.
+import { photoPath } from "../../rink/content/fields.ts";
 import { type ContentProblem, checkContent, formatProblem } from "../../rink/content/problems.ts";
-import { contentFiles, photoPath } from "../../rink/content/schema.ts";
+import { contentFiles } from "../../rink/content/schema.ts";
 import { editablePrefix, type FileChanges, type Refusal } from "./guard.ts";
 
 /** Each content file's schema by its path in the repository: content/sessions.yml. */

@@ -17,7 +17,7 @@ import { cpSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
 import { parse } from "yaml";
-import { photoPath } from "../../rink/content/schema.ts";
+import { photoPath } from "../../rink/content/fields.ts";
 import { editorConfig } from "../../tooling/editor-config.ts";
 import { testSiteDir } from "../support/build.ts";
 import {

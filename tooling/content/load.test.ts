@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { contentFiles, pageFile } from "../../rink/content/schema.ts";
+import { pageFile } from "../../rink/content/fields.ts";
+import { contentFiles } from "../../rink/content/schema.ts";
 import { ContentError, contentDir, loadSiteContent } from "./load.ts";
 import { sampleContent, samplesMarker } from "./samples.ts";
 

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Plugin } from "vite";
 import type { Photo } from "../../app/lib/photo.ts";
-import { contentFiles, type PhotoEntry, photoPath } from "../../rink/content/schema.ts";
+import { type PhotoEntry, photoPath } from "../../rink/content/fields.ts";
+import { contentFiles } from "../../rink/content/schema.ts";
 import {
   ContentError,
   type ContentProblem,
