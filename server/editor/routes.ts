@@ -10,8 +10,8 @@
 //   /admin/api/v3/…  GitHub's REST API as far as the editor reads it (api_root), and
 //   /admin/api/graphql  GitHub's GraphQL API (graphql_api_root): the owner's session required
 //                    (401 otherwise, and the editor shows its sign-in), forwarded with the GitHub
-//                    App's installation token, which never leaves the server; reads of the one
-//                    repository, and commits of the owner's files only (guard.ts).
+//                    App's installation token, which never leaves the server (github-calls.ts);
+//                    reads of the one repository, and commits of the owner's files only (guard.ts).
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
@@ -21,6 +21,7 @@ import { originIsHost } from "../forms/form-endpoint.ts";
 import { sessionOwner } from "../owner/auth.ts";
 import { cookieOf } from "../owner/session.ts";
 import type { OwnerStore } from "../owner/store.ts";
+import { type GithubCalls, githubCalls } from "./github-calls.ts";
 import { checkGraphql, type Refusal } from "./guard.ts";
 import { type EditorGithub, graphqlUrl } from "./settings.ts";
 import { type InstallationToken, installationToken } from "./token.ts";
@@ -190,117 +191,9 @@ export function editorRoutes(deps: EditorDeps) {
     return c.json({ message: refusal.message }, refusal.status);
   };
 
-  /** GitHub's answer, or the editor's message when GitHub could not be asked. */
-  const askGithub = async (
-    url: string,
-    init: RequestInit & { accept?: string },
-  ): Promise<Response> => {
-    let bearer: string;
-    try {
-      bearer = await (token as InstallationToken).get();
-    } catch (error) {
-      const status = (error as { status?: number }).status;
-      log(`editor: GitHub refused the app's installation token${status ? ` (${status})` : ""}`);
-      return Response.json(
-        {
-          message:
-            "The site's editor could not sign in to GitHub: the GitHub App's settings may be wrong (docs/deploy.md, “The editor”).",
-        },
-        { status: 502 },
-      );
-    }
-    try {
-      return await fetch(url, {
-        ...init,
-        headers: {
-          Accept: init.accept ?? "application/vnd.github+json",
-          Authorization: `token ${bearer}`,
-          "User-Agent": "rink-site-editor",
-          "X-GitHub-Api-Version": "2022-11-28",
-          ...(init.body ? { "Content-Type": "application/json" } : {}),
-        },
-      });
-    } catch {
-      log("editor: GitHub could not be reached");
-      return Response.json(
-        { message: "GitHub could not be reached. Please try again in a minute." },
-        { status: 502 },
-      );
-    }
-  };
-
-  /** GitHub's answer, the token renewed once if GitHub no longer takes it. */
-  const callGithub = async (url: string, init: RequestInit & { accept?: string }) => {
-    const answer = await askGithub(url, init);
-    // A kept token GitHub no longer takes (revoked, the app reinstalled): dropped, and the call
-    // made once more with a new one. A 401 did nothing at GitHub, so a commit is not doubled.
-    if (answer.status !== 401) return answer;
-    token?.forget();
-    await answer.body?.cancel();
-    return askGithub(url, init);
-  };
-
-  /** GitHub's answer as it is (status, type, body); no header of GitHub's beyond its type. */
-  const forward = async (url: string, init: RequestInit & { accept?: string }) => {
-    const answer = await callGithub(url, init);
-    const type = answer.headers.get("content-type");
-    return new Response(answer.body, {
-      status: answer.status,
-      headers: type ? { "Content-Type": type } : {},
-    });
-  };
-
-  /**
-   * The texts of `paths` on the site's branch, in one GraphQL request (one subrequest on the
-   * Worker), written here from the site's own settings and the proxy's own list of paths: a
-   * file the branch does not have is null. GitHub's answer instead when it could not be read.
-   */
-  const branchTexts = async (
-    paths: readonly string[],
-  ): Promise<Record<string, string | null> | Response> => {
-    // The branch and the paths are plain words (settings.ts's branchPattern, content-check's
-    // list), each written as a quoted GraphQL string.
-    const fields = paths
-      .map(
-        (path, i) =>
-          `f${i}: object(expression: ${JSON.stringify(`${site.branch}:${path}`)}) { ... on Blob { text } }`,
-      )
-      .join(" ");
-    const answer = await callGithub(graphqlUrl(github?.apiUrl ?? ""), {
-      method: "POST",
-      body: JSON.stringify({
-        query: `query($owner: String!, $name: String!) { repository(owner: $owner, name: $name) { ${fields} } }`,
-        variables: { owner: repoOwner, name: repoName },
-      }),
-    });
-    const couldNotRead = () =>
-      Response.json(
-        {
-          message:
-            "Not saved: the site could not check with GitHub whether the photo is still used. Please try again in a minute.",
-        },
-        { status: 502 },
-      );
-    if (!answer.ok) {
-      log(`editor: GitHub answered ${answer.status} to the read of the photos' pages`);
-      await answer.body?.cancel();
-      return couldNotRead();
-    }
-    let read: { data?: { repository?: Record<string, { text?: unknown } | null> | null } };
-    try {
-      read = await answer.json();
-    } catch {
-      return couldNotRead();
-    }
-    const repository = read.data?.repository;
-    if (!repository) return couldNotRead();
-    return Object.fromEntries(
-      paths.map((path, i) => {
-        const text = repository[`f${i}`]?.text;
-        return [path, typeof text === "string" ? text : null];
-      }),
-    );
-  };
+  // GitHub's calls, made only past the guard above, which answers 404 while the editor is not
+  // connected (no GitHub App, no token): there, they are always set.
+  const calls = (github && token ? githubCalls(github, token, log) : undefined) as GithubCalls;
 
   const ownRepo = (c: Context) =>
     c.req.param("owner")?.toLowerCase() === repoOwner.toLowerCase() &&
@@ -335,10 +228,13 @@ export function editorRoutes(deps: EditorDeps) {
     const accept = c.req.header("accept")?.includes("raw")
       ? "application/vnd.github.raw"
       : undefined;
-    return forward(`${github?.apiUrl}/repos/${repoOwner}/${repoName}/git/${kind}/${ref}${query}`, {
-      method: "GET",
-      ...(accept ? { accept } : {}),
-    });
+    return calls.forward(
+      `${github?.apiUrl}/repos/${repoOwner}/${repoName}/git/${kind}/${ref}${query}`,
+      {
+        method: "GET",
+        ...(accept ? { accept } : {}),
+      },
+    );
   });
 
   app.post(
@@ -385,13 +281,13 @@ export function editorRoutes(deps: EditorDeps) {
         // save's own changes to them, and named to the owner.
         if (deletedPhotos(changes).length > 0) {
           const toRead = photoFilesToRead(changes);
-          const onBranch = toRead.length > 0 ? await branchTexts(toRead) : {};
+          const onBranch = toRead.length > 0 ? await calls.branchTexts(toRead) : {};
           if (onBranch instanceof Response) return onBranch;
           const inUse = photosInUseRefusal(changes, onBranch);
           if (inUse) return refuse(c, email, inUse);
         }
       }
-      const answer = await forward(graphqlUrl(github?.apiUrl ?? ""), {
+      const answer = await calls.forward(graphqlUrl(github?.apiUrl ?? ""), {
         method: "POST",
         body: JSON.stringify(checked.forward),
       });
