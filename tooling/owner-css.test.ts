@@ -1,8 +1,10 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Submission } from "../server/forms/submission.ts";
+import { forgetPage } from "../server/owner/forget-pages.tsx";
 import { homePage } from "../server/owner/home-page.tsx";
-import { forgetPage, inboxPage, signInPage } from "../server/owner/pages.tsx";
+import { inboxPage } from "../server/owner/inbox-page.tsx";
+import { signInPage } from "../server/owner/pages.tsx";
 import { stylesheet } from "../server/owner/stylesheet.ts";
 import { updatesPage } from "../server/owner/update-pages.tsx";
 import { buttonStyles } from "../ui/button-styles.ts";

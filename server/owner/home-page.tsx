@@ -7,7 +7,8 @@ import { momentWords } from "../../rink/clock.ts";
 import type { LiveUpdate } from "../../rink/live-update.ts";
 import { insightsPath, insightsWords } from "../insights/words.ts";
 import type { ListId } from "../lists/service.ts";
-import { layout, SignOutEverywhere } from "./pages.tsx";
+import { layout } from "./layout.tsx";
+import { SignOutEverywhere } from "./sign-out-everywhere.tsx";
 import type { InboxCounts } from "./store.ts";
 import { homeWords as words } from "./words.ts";
 

@@ -1,5 +1,5 @@
 // "How the site is doing" at /inbox/insights: the owner's page of the site's own counts, drawn
-// like the owner's other pages (pages.tsx's layout, the one stylesheet, no script), from the
+// like the owner's other pages (layout.tsx's frame, the one stylesheet, no script), from the
 // counts' report (insights/report.ts) and words (insights/words.ts). Each chart
 // (insights-charts.tsx) comes with a table that says the same to a screen reader; the tables
 // that are wider than a phone scroll sideways on their own.
@@ -16,7 +16,7 @@ import { addDays } from "../insights/calendar.ts";
 import { actionWords, type InsightsReport, type WeekFigures } from "../insights/report.ts";
 import { dayWords, insightsPath, insightsWords, pageWords, vitalWords } from "../insights/words.ts";
 import { BarList, ColumnChart, GroupedChart } from "./insights-charts.tsx";
-import { layout } from "./pages.tsx";
+import { layout } from "./layout.tsx";
 
 const weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 

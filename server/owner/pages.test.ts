@@ -1,6 +1,7 @@
 // The owner's layout: a long address in the header wraps where a reader would break it.
 import { describe, expect, it } from "vitest";
-import { inboxPage, messagePage } from "./pages.tsx";
+import { inboxPage } from "./inbox-page.tsx";
+import { messagePage } from "./pages.tsx";
 
 describe("the owner's header", () => {
   it("offers line breaks after the address's @ and before each dot of its domain only", async () => {

@@ -31,14 +31,13 @@ import {
 } from "./auth.ts";
 import { findList, onList, submissionsCsv } from "./csv.ts";
 import type { Deletions } from "./deletions.ts";
+import { deletedPage, forgetPage } from "./forget-pages.tsx";
 import { homePage } from "./home-page.tsx";
+import { inboxPage } from "./inbox-page.tsx";
 import { mountInsightsRoutes } from "./insights-routes.ts";
 import {
   badLinkPage,
   confirmLinkPage,
-  deletedPage,
-  forgetPage,
-  inboxPage,
   linkSentPage,
   messagePage,
   pleaseSignInPage,

@@ -23,7 +23,8 @@ import {
   type UpdatePreview,
   updateKinds,
 } from "../updates/update.ts";
-import { layout, messagesPath } from "./pages.tsx";
+import { BackToInbox } from "./back-to-inbox.tsx";
+import { layout } from "./layout.tsx";
 import type { FormField, FormProblems, UpdateFormValues } from "./update-form.ts";
 
 export const updatesPath = "/inbox/updates";
@@ -394,9 +395,7 @@ function UpdatesBody(data: UpdatesPageData) {
           </ul>
         )}
       </section>
-      <p>
-        <a href={messagesPath}>Back to the inbox</a>
-      </p>
+      <BackToInbox />
     </>
   );
 }
