@@ -20,6 +20,17 @@ import {
   trackNewsletterSignup,
 } from "../lib/submit-newsletter.ts";
 
+/** A message's box: its sizers and the message itself take the same. */
+const messageBox = "block rounded-lg px-4 py-3 font-semibold";
+
+/** Every message the form can show, for the height of its place. */
+const messageSizes = [
+  newsletterMessages.success,
+  newsletterMessages.failed,
+  newsletterMessages.missing,
+  shortPhoneMessage,
+];
+
 interface NewsletterSignupProps {
   title: string;
   intro: string;
@@ -250,21 +261,31 @@ export function NewsletterSignup({
             {submitting ? newsletterMessages.subscribing : newsletterMessages.subscribe}
           </button>
         </div>
-        <div className="sm:col-span-2">
-          <div role="status" aria-live="polite">
+        {/* The message's place, kept at the height of the longest message whether one is
+            shown or not: a message appearing, or leaving after five seconds, moves nothing
+            (no layout shift). The sizers draw their text from an attribute (CSS content),
+            hidden from sight and from screen readers; the live regions share their cell. */}
+        <div className="grid sm:col-span-2">
+          {messageSizes.map((text) => (
+            <span
+              key={text}
+              aria-hidden="true"
+              data-text={text}
+              className={`${messageBox} invisible [grid-area:1/1] after:content-[attr(data-text)]`}
+            />
+          ))}
+          <div role="status" aria-live="polite" className="[grid-area:1/1]">
             {status.kind === "success" ? (
-              <p className="rounded-lg bg-emerald-50 px-4 py-3 font-semibold text-emerald-900">
-                {status.message}
-              </p>
+              <p className={`${messageBox} bg-emerald-50 text-emerald-900`}>{status.message}</p>
             ) : null}
           </div>
-          <div role="alert" id={messageId}>
+          <div role="alert" id={messageId} className="[grid-area:1/1]">
             {/* Always there, hidden while empty: the early script may have written its text
                 before hydration, which React keeps. */}
             <p
               data-early-message=""
               suppressHydrationWarning
-              className="rounded-lg bg-red-50 px-4 py-3 font-semibold text-red-800 empty:hidden"
+              className={`${messageBox} bg-red-50 text-red-800 empty:hidden`}
             >
               {status.kind === "error" ? status.message : ""}
             </p>

@@ -3,6 +3,7 @@ import { contactMessages, contactSubjects } from "../../rink/forms/contact.ts";
 import { newsletterMessages } from "../../rink/forms/newsletter.ts";
 import { site } from "../support/e2e/content.ts";
 import { expect, test, uniqueEmail, viewports } from "../support/e2e/fixtures.ts";
+import { forgetShifts, recordShifts, shiftsSoFar, twoFrames } from "../support/e2e/layout-shift.ts";
 
 // Both forms against the real server and its real SQLite inbox (and SMTP capture).
 // Network interception is used only for answers the hosted service could give and our
@@ -80,6 +81,46 @@ test.describe("newsletter signup", () => {
     await expect(form.getByRole("alert")).toHaveText(newsletterMessages.missing);
     expect(posted).toBe(false);
   });
+
+  for (const [name, size] of [
+    ["narrowest", viewports.narrowest],
+    ["desktop", viewports.desktop],
+  ] as const) {
+    test(`at ${name} width, a message arriving and leaving five seconds later moves nothing`, async ({
+      page,
+    }, testInfo) => {
+      await page.setViewportSize(size);
+      await page.addInitScript(recordShifts);
+      await gotoForm(page, "/");
+      const form = newsletterBlock(page);
+      // What a message could push, in the page's coordinates (filling a field may scroll): the
+      // band's heading (centred beside the form on a wide screen), the button, the footer.
+      const places = async () =>
+        Promise.all(
+          [
+            page.getByRole("heading", { name: "Stay in the Loop" }),
+            form.getByRole("button"),
+            page.locator("footer").first(),
+          ].map((l) => l.evaluate((e) => e.getBoundingClientRect().top + window.scrollY)),
+        );
+      await form.scrollIntoViewIfNeeded();
+      const before = await places();
+      await forgetShifts(page);
+      await form.getByLabel("Email", { exact: true }).fill(uniqueEmail(testInfo));
+      await form.getByRole("button", { name: newsletterMessages.subscribe }).click();
+      await expect(form.getByRole("status")).toHaveText(newsletterMessages.success);
+      expect(await places(), "with the thanks shown").toEqual(before);
+      await expect(form.getByRole("status")).toHaveText("", { timeout: 8_000 });
+      expect(await places(), "once the thanks has gone").toEqual(before);
+      await form.getByRole("button", { name: newsletterMessages.subscribe }).click();
+      await expect(form.getByRole("alert")).toHaveText(newsletterMessages.missing);
+      expect(await places(), "with the error shown").toEqual(before);
+      await expect(form.getByRole("alert")).toHaveText("", { timeout: 8_000 });
+      await twoFrames(page);
+      expect(await places(), "once the error has gone").toEqual(before);
+      expect(await shiftsSoFar(page), "layout shifts after the page had loaded").toEqual([]);
+    });
+  }
 
   test.describe("when the service fails", () => {
     test.use({ allowedConsoleErrors: /Failed to load resource|net::ERR_FAILED/ });
