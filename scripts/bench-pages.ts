@@ -11,15 +11,10 @@
 //      page would have with no script at all: issue 24 wants FCP within 0.1 s of it;
 //   2. both served as deployed, as `npm run audit` does (decision 009): `node server/node/index.ts`
 //      behind Debian's Caddy with deploy/Caddyfile, HTTPS and HTTP/2 on 127.0.0.1;
-//   3. JavaScript on the wire: Chromium (playwright-core) as a 390x844 phone at 3 device pixels
-//      per CSS pixel (the budgets' phone) loads the page, waits for the network to settle,
-//      scrolls to the end half a screen at a time and waits again, without touching a form;
-//      then, on a page with a form island, taps the first field of each form and waits for its
-//      island to hydrate (client:touch, issue 43) and the network to settle. Every script
-//      response counts: the bytes the browser received (encodedDataLength: brotli, as Caddy
-//      passes on the server's .br files), the gzip -9 size of the same bodies (the budgets'
-//      unit), how much had come before the first scroll, and how much once the forms were
-//      touched;
+//   3. JavaScript on the wire (tests/support/js-on-the-wire.ts): a phone loads each page,
+//      scrolls to the end without touching a form, then taps a field of each form; the script
+//      bytes it received (brotli) and their gzip -9 size, before the first scroll, read to the
+//      end, and once the forms were touched;
 //   4. Lighthouse, mobile preset (simulated slow 4G, 4x CPU), performance only, `--runs` runs
 //      of each page and of its floor, interleaved (page, floor, next page, …, then again) so a
 //      change in the machine's load falls on both alike; medians of FCP, LCP, TBT, CLS and the
@@ -41,21 +36,20 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { gzipSync } from "node:zlib";
 import lighthouse from "lighthouse";
-import { type Browser, chromium } from "playwright-core";
+import { chromium } from "playwright-core";
 import { browsedPages } from "../app/site-pages.ts";
 import { buildTestSite, testSiteDir } from "../tests/support/build.ts";
 import { type DeployedSite, serveAsDeployed } from "../tests/support/caddy.ts";
 import { chromiumArgs, chromiumPath, chromiumVersion } from "../tests/support/chromium.ts";
 import { metricsAtCpuTime } from "../tests/support/cpu-time.ts";
 import { makeFloor } from "../tests/support/floor.ts";
+import { jsOnTheWire, type Wire } from "../tests/support/js-on-the-wire.ts";
 import {
   launchChromeForLighthouse,
   lighthouseVersion,
   median,
 } from "../tests/support/lighthouse.ts";
-import { touchEachIsland } from "../tests/support/page-scripts.ts";
 
 // --- issue 24's targets -------------------------------------------------------------------
 
@@ -68,8 +62,6 @@ const jsTarget = 10;
 const touchedTarget = (page: (typeof browsedPages)[number]) =>
   "shell" in page && page.shell ? 71 : jsTarget;
 const targets = { fcpMs: 950, tbtMs: 50, cls: 0, performance: 100 };
-
-const phone = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 };
 
 // --- options, and what to stop if the run is interrupted ----------------------------------
 
@@ -117,110 +109,6 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(" ");
 
-// --- JavaScript on the wire ---------------------------------------------------------------
-
-interface Wire {
-  /**
-   * Bytes received for the scripts read to the end (encodedDataLength), and gzip -9 of their
-   * bodies; `scripts` and `encodings` are those scripts'.
-   */
-  sent: number;
-  gzip: number;
-  sentBeforeScroll: number;
-  /** Bytes received once a field of each form was tapped and its island hydrated. */
-  sentTouched: number;
-  scripts: number;
-  /** The document's protocol ("h2") and each script's Content-Encoding ("br"), to show how. */
-  protocol: string;
-  encodings: string[];
-}
-
-/** What one phone loads on `url`, scrolled to the end, in a context (cache) of its own. */
-async function wire(browser: Browser, url: string): Promise<Wire> {
-  const context = await browser.newContext({
-    ...phone,
-    isMobile: true,
-    hasTouch: true,
-    ignoreHTTPSErrors: true,
-  });
-  try {
-    const tab = await context.newPage();
-    const cdp = await context.newCDPSession(tab);
-    await cdp.send("Network.enable");
-    const inFlight = new Set<string>();
-    let lastChange = Date.now();
-    const scriptIds = new Map<string, { url: string; encoding: string }>();
-    const scripts = new Map<string, { sent: number; encoding: string; body: Promise<Buffer> }>();
-    let protocol = "";
-    cdp.on("Network.requestWillBeSent", (e) => {
-      if (e.request.url.startsWith("data:")) return;
-      inFlight.add(e.requestId);
-      lastChange = Date.now();
-    });
-    cdp.on("Network.responseReceived", (e) => {
-      if (e.type === "Document" && e.response.url === url) protocol = e.response.protocol ?? "";
-      if (e.type !== "Script" && !/javascript/.test(e.response.mimeType)) return;
-      const encoding = Object.entries(e.response.headers).find(
-        ([name]) => name.toLowerCase() === "content-encoding",
-      )?.[1];
-      scriptIds.set(e.requestId, { url: e.response.url, encoding: String(encoding ?? "none") });
-    });
-    cdp.on("Network.loadingFinished", (e) => {
-      inFlight.delete(e.requestId);
-      lastChange = Date.now();
-      const script = scriptIds.get(e.requestId);
-      // The same module asked for twice (a preload, then the import) counts once.
-      if (!script || scripts.has(script.url)) return;
-      const body = cdp
-        .send("Network.getResponseBody", { requestId: e.requestId })
-        .then((b) => Buffer.from(b.body, b.base64Encoded ? "base64" : "utf8"));
-      scripts.set(script.url, { sent: e.encodedDataLength, encoding: script.encoding, body });
-    });
-    cdp.on("Network.loadingFailed", (e) => {
-      inFlight.delete(e.requestId);
-      lastChange = Date.now();
-    });
-    /** Resolves once nothing has been in flight for half a second (15 s at most). */
-    const settled = async () => {
-      const deadline = Date.now() + 15_000;
-      while (Date.now() < deadline && (inFlight.size > 0 || Date.now() - lastChange < 500)) {
-        await tab.waitForTimeout(100);
-      }
-    };
-
-    await tab.goto(url, { waitUntil: "load" });
-    await settled();
-    const sentBeforeScroll = [...scripts.values()].reduce((sum, s) => sum + s.sent, 0);
-    // Half a screen at a time, as a visitor scrolls, so what loads as it nears comes in.
-    for (let y = 0; ; y += phone.viewport.height / 2) {
-      const height = await tab.evaluate(() => document.documentElement.scrollHeight);
-      await tab.evaluate((top) => window.scrollTo(0, top), Math.min(y, height));
-      await tab.waitForTimeout(60);
-      if (y >= height) break;
-    }
-    await settled();
-    const sum = () => [...scripts.values()].reduce((total, s) => total + s.sent, 0);
-    const sent = sum();
-    const read = [...scripts.values()];
-    const bodies = await Promise.all(read.map((s) => s.body));
-    // Then a visitor who uses the forms.
-    if (!(await touchEachIsland(tab)))
-      throw new Error(`${url}: an island did not hydrate when its form was tapped`);
-    await settled();
-    return {
-      sent,
-      sentTouched: sum(),
-      gzip: bodies.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0),
-      sentBeforeScroll,
-      scripts: read.length,
-      protocol,
-      encodings: read.map((s) => s.encoding),
-    };
-  } finally {
-    await context.close();
-  }
-}
-
 // --- Lighthouse ---------------------------------------------------------------------------
 
 interface Run {
@@ -242,7 +130,8 @@ async function lighthouseRun(url: string, port: number): Promise<Run> {
       logLevel: "error",
       output: "json",
       onlyCategories: ["performance"],
-      // As scripts/audit.ts: no picture of the whole page after the load measured.
+      // As the audit (tests/support/audit/lighthouse-run.ts): no picture of the whole page
+      // after the load measured.
       disableFullPageScreenshot: true,
     });
     const lhr = result?.lhr;
@@ -296,7 +185,7 @@ try {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
     for (const { path } of pages) {
-      const measured = await wire(browser, `${built.origin}${path}`);
+      const measured = await jsOnTheWire(browser, `${built.origin}${path}`);
       wires.set(path, measured);
       say(
         `${path.padEnd(9)} JS ${kib(measured.sent)} KiB sent, ${kib(measured.gzip)} KiB gzip -9, ${measured.scripts} scripts`,
