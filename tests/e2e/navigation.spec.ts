@@ -5,7 +5,8 @@ import { nav } from "../../app/content/navigation.ts";
 import { telHref } from "../../app/lib/phone.ts";
 import { site } from "../support/e2e/content.ts";
 import { expect, gotoHydrated, test, viewports } from "../support/e2e/fixtures.ts";
-import { mainPhone, unknownPath } from "../support/e2e/site-facts.ts";
+import { mainPhone } from "../support/e2e/shared-facts.ts";
+import { unknownPath } from "../support/e2e/site-facts.ts";
 
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 const navLink = (page: Page, label: string) =>

@@ -3,7 +3,8 @@
 import { formatPhone, telHref } from "../../app/lib/phone.ts";
 import { site } from "../support/e2e/content.ts";
 import { expect, gotoHydrated, test } from "../support/e2e/fixtures.ts";
-import { mainPhone, unknownPath } from "../support/e2e/site-facts.ts";
+import { mainPhone } from "../support/e2e/shared-facts.ts";
+import { unknownPath } from "../support/e2e/site-facts.ts";
 
 test("the server answers 404 for unknown paths", async ({ request }) => {
   for (const path of [unknownPath, "/about/team", "/404", "/index.php", "/assets/missing.js"]) {
