@@ -1,66 +1,32 @@
-// The owner's "Post an update" pages, React components rendered on the server like the
-// inbox's (pages.tsx): the form, what it would send (the preview, with the one button that
-// sends), and the recent updates with what happened on each list. No script: every step is a
-// plain form, and a problem comes back on the page with everything typed, each said beside its
-// field.
-import type { ReactNode } from "react";
+// The owner's "Post an update" pages, React components rendered on the server in the owner's
+// frame (layout.tsx): the updates page (what the site shows now, the form of
+// post-update-form.tsx, the recent updates of recent-update.tsx with what happened on each
+// list) and the preview, what it would send, with the one button that sends. No script: every
+// step is a plain form, and a problem comes back on the page with everything typed, each said
+// beside its field.
 import { momentWords } from "../../rink/clock.ts";
 import { formatLongDate } from "../../rink/format.ts";
 import type { LiveUpdate } from "../../rink/live-update.ts";
-import { plural } from "../../rink/plural.ts";
 import { buttonStyles } from "../../ui/button-styles.ts";
-import { controlAria, controlStyles, errorId, groupAria, hintId } from "../../ui/field-styles.ts";
 import type { ListId } from "../lists/service.ts";
 import { gsm7Length, segmentLength } from "../lists/text-message.ts";
 import type { OwnerUpdateRow } from "../updates/store.ts";
 import {
   type DeliveryReport,
   headline,
-  type ListDelivery,
-  maxDaysAhead,
-  maxNoteLength,
   type UpdateKind,
   type UpdatePreview,
-  updateKinds,
 } from "../updates/update.ts";
 import { BackToInbox } from "./back-to-inbox.tsx";
 import { layout } from "./layout.tsx";
-import type { FormField, FormProblems, UpdateFormValues } from "./update-form.ts";
-
-export const updatesPath = "/inbox/updates";
-
-/** The lists whose service is set up, by the service's name ("Kit", "Twilio"). */
-export type OfferedLists = Partial<Record<ListId, string>>;
+import { PostUpdateForm, type UpdateFormContext } from "./post-update-form.tsx";
+import { RecentUpdate } from "./recent-update.tsx";
+import type { FormProblems, UpdateFormValues } from "./update-form.ts";
+import { type OfferedLists, titleOf, updatesPath } from "./update-words.ts";
 
 /** The texts' hours hold on each number's own clock too (lists/send-hours.ts, issue 42). */
 const otherZones =
   "A number in another time zone (its area code says which) gets its text once those hours are open there too.";
-
-const listNames: Record<ListId, string> = { email: "The email list", text: "The text list" };
-
-const kindOf = (kind: string): UpdateKind | undefined =>
-  Object.hasOwn(updateKinds, kind) ? (kind as UpdateKind) : undefined;
-
-/** A row's headline, as the preview named it. */
-const titleOf = (u: Pick<OwnerUpdateRow, "kind" | "date" | "hours">) => {
-  const kind = kindOf(u.kind);
-  return kind ? headline(kind, u.date, u.hours) : u.kind;
-};
-
-/** A field's problems as one text, or undefined. */
-const problemOf = (problems: FormProblems, field: FormField) =>
-  problems[field]?.length ? problems[field].join(" ") : undefined;
-
-/** The field's own problems, said under it; its id is in the field's aria-describedby. */
-function FieldError({ problems, field }: { problems: FormProblems; field: FormField }) {
-  const problem = problemOf(problems, field);
-  if (!problem) return null;
-  return (
-    <p className="error" id={errorId(field)}>
-      {problem}
-    </p>
-  );
-}
 
 /** Every problem at the top, each a link to its field, announced and focused on arrival. */
 function ErrorSummary({ problems }: { problems: FormProblems }) {
@@ -95,152 +61,6 @@ function ErrorSummary({ problems }: { problems: FormProblems }) {
   );
 }
 
-export interface UpdateFormContext {
-  /** The rink's date today, and the latest date an update may hold to. */
-  today: string;
-  lastDay: string;
-  /** Now and 14 days on, on the rink's clock ("YYYY-MM-DDTHH:MM"): the end's bounds. */
-  nowLocal: string;
-  untilMax: string;
-  lists: OfferedLists;
-  /** How many characters of the note fit in one text, when texts are set up. */
-  textRoom?: number;
-}
-
-interface UpdateFormProps {
-  values: UpdateFormValues;
-  problems: FormProblems;
-  ctx: UpdateFormContext;
-}
-
-function UpdateForm({ values, problems, ctx }: UpdateFormProps) {
-  const offered = (Object.keys(listNames) as ListId[]).filter((list) => ctx.lists[list]);
-  const kinds = Object.entries(updateKinds) as [UpdateKind, string][];
-  const error = (field: FormField) => <FieldError problems={problems} field={field} />;
-  return (
-    <form method="post" action={`${updatesPath}/preview`} className="stack update-form">
-      <fieldset {...groupAria("kind", problemOf(problems, "kind"))}>
-        <legend>What it means</legend>
-        {kinds.map(([kind, label]) => (
-          <label key={kind} className="choice" htmlFor={`kind-${kind}`}>
-            <input
-              type="radio"
-              id={`kind-${kind}`}
-              name="kind"
-              defaultValue={kind}
-              required
-              defaultChecked={values.kind === kind}
-            />
-            {` ${label}`}
-          </label>
-        ))}
-        {error("kind")}
-      </fieldset>
-
-      <label htmlFor="note">The note</label>
-      <p className="hint" id={hintId("note")}>
-        {`Short, plain text: it shows on the site and is sent as written (at most ${maxNoteLength} characters${ctx.textRoom !== undefined ? `; a text carries ${ctx.textRoom} of them` : ""}).`}
-      </p>
-      <textarea
-        className={controlStyles.light}
-        {...controlAria("note", problemOf(problems, "note"), true)}
-        name="note"
-        rows={4}
-        maxLength={maxNoteLength}
-        required
-        defaultValue={values.note}
-      />
-      {error("note")}
-
-      <label htmlFor="date">The date it is closed</label>
-      <p className="hint" id={hintId("date")}>
-        Only for “Closed on a date”.
-      </p>
-      <input
-        className={controlStyles.light}
-        type="date"
-        {...controlAria("date", problemOf(problems, "date"), true)}
-        name="date"
-        defaultValue={values.date}
-        min={ctx.today}
-        max={ctx.lastDay}
-      />
-      {error("date")}
-
-      <fieldset className="hours" aria-describedby={hintId("hours")}>
-        <legend>Today's hours</legend>
-        <p className="hint" id={hintId("hours")}>
-          Only for “Different hours today”.
-        </p>
-        <div className="row">
-          <div className="stack">
-            <label htmlFor="opens">Opens</label>
-            <input
-              className={controlStyles.light}
-              type="time"
-              {...controlAria("opens", problemOf(problems, "opens"))}
-              name="opens"
-              defaultValue={values.opens}
-            />
-          </div>
-          <div className="stack">
-            <label htmlFor="closes">Closes</label>
-            <input
-              className={controlStyles.light}
-              type="time"
-              {...controlAria("closes", problemOf(problems, "closes"))}
-              name="closes"
-              defaultValue={values.closes}
-            />
-          </div>
-        </div>
-        {error("opens")}
-        {error("closes")}
-      </fieldset>
-
-      <label htmlFor="until">Until when</label>
-      <p className="hint" id={hintId("until")}>
-        {`When the site stops showing it, on the rink's clock: at most ${maxDaysAhead} days ahead.`}
-      </p>
-      <input
-        className={controlStyles.light}
-        type="datetime-local"
-        {...controlAria("until", problemOf(problems, "until"), true)}
-        name="until"
-        defaultValue={values.until}
-        required
-        min={ctx.nowLocal}
-        max={ctx.untilMax}
-      />
-      {error("until")}
-
-      <fieldset {...groupAria("lists", problemOf(problems, "lists"), true)}>
-        <legend>Where it goes</legend>
-        <p className="hint" id={hintId("lists")}>
-          {`It always shows on the site.${offered.length === 0 ? " The email and text lists are not set up, so it goes on the site only." : ""}`}
-        </p>
-        {offered.map((list) => (
-          <label key={list} className="choice" htmlFor={`lists-${list}`}>
-            <input
-              type="checkbox"
-              id={`lists-${list}`}
-              name="lists"
-              defaultValue={list}
-              defaultChecked={values.lists.includes(list)}
-            />
-            {` ${listNames[list]} (sent by ${ctx.lists[list]})`}
-          </label>
-        ))}
-        {error("lists")}
-      </fieldset>
-
-      <button type="submit" className={buttonStyles.brand}>
-        Preview
-      </button>
-    </form>
-  );
-}
-
 /** The update the site shows now, with "End now". */
 function OnTheSite({ current, row }: { current: LiveUpdate | null; row?: OwnerUpdateRow }) {
   if (!current) {
@@ -260,83 +80,6 @@ function OnTheSite({ current, row }: { current: LiveUpdate | null; row?: OwnerUp
         </button>
       </form>
     </div>
-  );
-}
-
-/** The email list's one email (a broadcast: the service sends it to everyone), in words. */
-function broadcastWords(d: ListDelivery): string {
-  if (d.sent > 0) return "Sent: one email to everyone on the list.";
-  if (d.waiting > 0) return "Waiting: it is tried again by itself.";
-  return "Not sent.";
-}
-
-/** One list's part of an update, in words: "3 texts delivered, 1 waiting", then why. */
-function deliveryWords(d: ListDelivery): ReactNode[] {
-  const parts = [
-    // Texts count as the carriers report them (status callbacks), not as Twilio took them.
-    d.delivered !== undefined
-      ? d.delivered > 0
-        ? `${plural(d.delivered, "text", "texts")} delivered`
-        : ""
-      : d.sent > 0
-        ? `${plural(d.sent, "text", "texts")} sent`
-        : "",
-    d.waiting > 0 ? `${d.waiting} waiting` : "",
-    d.failed > 0 ? `${d.failed} failed` : "",
-    d.skipped > 0 ? `${d.skipped} not sent (opted out)` : "",
-  ].filter(Boolean);
-  const summary =
-    d.list === "email"
-      ? broadcastWords(d)
-      : parts.length > 0
-        ? `${parts.join(", ")}.`
-        : "No text sent.";
-  return [
-    <dt key={`t-${d.list}`}>{listNames[d.list]}</dt>,
-    <dd key={`d-${d.list}`}>
-      {summary}
-      {d.reasons.length > 0 ? (
-        <ul className="plain">
-          {d.reasons.map((r, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: drawn once to HTML on the server, never re-rendered
-            <li key={i}>{r}</li>
-          ))}
-        </ul>
-      ) : null}
-    </dd>,
-  ];
-}
-
-interface RecentItemProps {
-  row: OwnerUpdateRow;
-  report: DeliveryReport | undefined;
-  now: Date;
-}
-
-function RecentItem({ row, report, now }: RecentItemProps) {
-  const ended = row.endedAt
-    ? `Ended ${momentWords(new Date(row.endedAt))}`
-    : row.until && Date.parse(row.until) <= now.getTime()
-      ? `Ended at its time, ${momentWords(new Date(row.until))}`
-      : `On the site until ${row.until ? momentWords(new Date(row.until)) : "ended"}`;
-  const lists = report?.lists ?? [];
-  return (
-    <li className="item">
-      <article aria-labelledby={`u-${row.id}`}>
-        <h3 id={`u-${row.id}`}>{titleOf(row)}</h3>
-        <p className="meta">{`Posted ${momentWords(new Date(row.createdAt))} · ${ended}`}</p>
-        <p className="note-text">{row.note}</p>
-        <dl>
-          <dt>The site</dt>
-          <dd>
-            {row.kind === "closed-on-date" && row.date
-              ? `Shown, with ${formatLongDate(row.date)} closed.`
-              : "Shown."}
-          </dd>
-          {lists.flatMap(deliveryWords)}
-        </dl>
-      </article>
-    </li>
   );
 }
 
@@ -376,7 +119,7 @@ function UpdatesBody(data: UpdatesPageData) {
           Closed for snow, different hours, news: the site shows it within a minute, and the lists
           you choose get it by email or text. You see each message before anything is sent.
         </p>
-        <UpdateForm values={data.values} problems={problems} ctx={data.context} />
+        <PostUpdateForm values={data.values} problems={problems} ctx={data.context} />
       </section>
       <section aria-labelledby="recent-heading">
         <h2 id="recent-heading">Recent updates</h2>
@@ -390,7 +133,7 @@ function UpdatesBody(data: UpdatesPageData) {
         ) : (
           <ul className="items">
             {recent.map(({ row, report }) => (
-              <RecentItem key={row.id} row={row} report={report} now={data.now} />
+              <RecentUpdate key={row.id} row={row} report={report} now={data.now} />
             ))}
           </ul>
         )}

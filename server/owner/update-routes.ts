@@ -27,6 +27,7 @@ import {
   uuidPattern,
 } from "../updates/update.ts";
 import { messagePage } from "./pages.tsx";
+import type { UpdateFormContext } from "./post-update-form.tsx";
 import type { OwnerEnv } from "./session.ts";
 import {
   addIssues,
@@ -37,13 +38,8 @@ import {
   readForm,
   type UpdateFormValues,
 } from "./update-form.ts";
-import {
-  type OfferedLists,
-  previewPage,
-  type UpdateFormContext,
-  updatesPage,
-  updatesPath,
-} from "./update-pages.tsx";
+import { previewPage, updatesPage } from "./update-pages.tsx";
+import { type OfferedLists, updatesPath } from "./update-words.ts";
 
 export interface UpdatesDeps {
   /** The owner's updates and their outbox rows over the inbox's database (updates/store.ts). */
