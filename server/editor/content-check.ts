@@ -60,7 +60,10 @@ function text(contents: unknown): { source: string } | { problem: string } {
     };
   }
   try {
-    const bytes = Uint8Array.from(atob(contents), (c) => c.charCodeAt(0));
+    const binary = atob(contents);
+    // A plain loop: Uint8Array.from with a function per byte took 0.2-1 ms for a 3 KB file.
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
     return { source: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
   } catch {
     return { problem: "this is not text" };
