@@ -32,6 +32,7 @@ import {
   type SharedSettings,
   twilioApiKeyPair,
 } from "../settings.ts";
+import { updateWords } from "../updates/outbox-rows.ts";
 import { updateRecords } from "../updates/store.ts";
 import type { EdgeBindings, RateLimit } from "./bindings.ts";
 import { d1Runner, d1Store } from "./d1-store.ts";
@@ -132,7 +133,7 @@ function createEdge(env: EdgeBindings): Edge {
       : undefined;
   const lists = listSettingsOf(settings, settings.setUp);
   const listServices = listServicesOf(lists);
-  const listStore = outboxStore(sql);
+  const listStore = outboxStore(sql, updateWords);
   const outboxWith = (callsPerDrain: number) =>
     listServices.email || listServices.text
       ? createOutbox({

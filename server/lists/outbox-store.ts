@@ -1,15 +1,17 @@
-// The outbox and the people's consent (an update's own rows: updates/store.ts), in SQL both
-// databases run (migrations/0005): over the Node server's SQLite file
-// (node/database.ts, `sql`) or D1 (edge/d1-store.ts, d1Runner). Every state change of a row is one conditional statement, so
-// two passes (a timer and a kick, two Worker isolates) never both own a row.
+// The outbox and the people's consent, in SQL both databases run (migrations/0005): over the
+// Node server's SQLite file (node/database.ts, `sql`) or D1 (edge/d1-store.ts, d1Runner).
+// Every state change of a row is one conditional statement (outbox-outcome.ts), so two passes
+// (a timer and a kick, two Worker isolates) never both own a row. An owner's update queues its
+// rows and says where their words are (updates/outbox-rows.ts); the outbox sends them.
 
 import type { SqlRunner, SqlStatement } from "../sql.ts";
+import { outcome } from "./outbox-outcome.ts";
 import type { ListId } from "./service.ts";
 
 export type OutboxAction = "subscribe" | "broadcast" | "text";
 export type OutboxState = "waiting" | "sending" | "sent" | "failed" | "skipped";
 
-/** A row to send, with what it sends (an update's words). */
+/** A row to send, with what it sends (an update's words: OutboxWords). */
 export interface OutboxJob {
   id: number;
   list: ListId;
@@ -53,15 +55,40 @@ const stillOut = (list: ListId) =>
     ? `c.list = 'text' AND c.state = 'out'`
     : `c.list = '${list}' AND c.state = 'out' AND c.at >= coalesce(${latestSignup[list]}, '')`;
 
+/**
+ * The text list (issue 31), for a statement that queues a text to each number on it (an
+ * owner's update: updates/outbox-rows.ts): the numbers that signed up and confirmed by
+ * replying YES (or START) from that phone, whose latest word is still that; `c.person` is
+ * each one's key.
+ */
+export const textListNumbers = `FROM list_consent c
+   WHERE c.list = 'text' AND c.state = 'in' AND EXISTS (
+     SELECT 1 FROM submissions s WHERE s.form = 'newsletter' AND s.spam = 0
+   AND s.phone_key = c.person
+   )`;
+
 /** A signup's confirmation request: a text with no update (signup-outbox.ts). */
 const isConfirmationRow = "(o.action = 'text' AND o.update_id IS NULL)";
 
 /** Why a confirmation request was not sent: its signup is a day old (issue 42). */
 export const staleConfirmationReason = "Dropped: not sent within 24 hours of the signup";
 
+/**
+ * Where the words of a row another room queued come from (an owner's update: its subject,
+ * text and note), read in due()'s own statement, so a pass costs no query more: a join onto
+ * the outbox row `o`, and the columns `subject`, `text_body` and `note` it gives, each '' for
+ * a row it has no words for. Handed by the owner's updates (updates/outbox-rows.ts,
+ * updateWords); without it every row's words are '' (a signup's rows need none).
+ */
+export interface OutboxWords {
+  join: string;
+  columns: string;
+}
+
+const noWords: OutboxWords = { join: "", columns: "'' AS subject, '' AS text_body, '' AS note" };
+
 const jobColumns = `o.id, o.list, o.action, o.submission_id, o.update_id, o.recipient, o.attempts,
-  o.service_ref, o.created_at, coalesce(u.subject, '') AS subject,
-  coalesce(u.text_body, '') AS text_body, coalesce(u.note, '') AS note`;
+  o.service_ref, o.created_at`;
 
 function toJob(row: Record<string, unknown>): OutboxJob {
   return {
@@ -116,81 +143,11 @@ function claimedOf(rows: Record<string, unknown>[]): Claimed {
   );
 }
 
-const ids = (list: readonly number[]) => JSON.stringify(list);
-
 /**
- * What became of claimed rows, as statements a pass writes together (OutboxStore.record): one
- * D1 query for a pass's whole share, not one a row (Cloudflare's free plan allows 50).
+ * The outbox and the people's word on the lists, over either database; `words`, where the
+ * rows' words are, for the store a pass of the outbox sends from.
  */
-export const outcome = {
-  sent: (id: number, at: string, ref: string | undefined): SqlStatement => [
-    `UPDATE outbox SET state = 'sent', done_at = ?, service_ref = ?, last_error = NULL
-     WHERE id = ? AND state = 'sending'`,
-    at,
-    ref ?? null,
-    id,
-  ],
-  /** Back to waiting until `dueAt`, with why it did not go (and what it made, if anything). */
-  later: (id: number, dueAt: string, reason: string, ref?: string): SqlStatement => [
-    `UPDATE outbox SET state = 'waiting', due_at = ?, last_error = ?,
-       service_ref = coalesce(?, service_ref)
-     WHERE id = ? AND state = 'sending'`,
-    dueAt,
-    reason.slice(0, 500),
-    ref ?? null,
-    id,
-  ],
-  /** Done without sending: 'failed' (refused, given up) or 'skipped' (the person left). */
-  finish: (
-    id: number,
-    state: "failed" | "skipped",
-    at: string,
-    reason: string,
-    ref?: string,
-  ): SqlStatement => [
-    `UPDATE outbox SET state = ?, done_at = ?, last_error = ?,
-       service_ref = coalesce(?, service_ref)
-     WHERE id = ? AND state = 'sending'`,
-    state,
-    at,
-    reason.slice(0, 500),
-    ref ?? null,
-    id,
-  ],
-  /** Claimed rows a pass did not get to (its service went down): waiting again, untried. */
-  release: (list: readonly number[]): SqlStatement => [
-    `UPDATE outbox SET state = 'waiting', attempts = attempts - 1
-     WHERE state = 'sending' AND id IN (SELECT value FROM json_each(?))`,
-    ids(list),
-  ],
-  /** A waiting row's time moved on, unclaimed (a text before its recipient's sending hours). */
-  postpone: (id: number, dueAt: string): SqlStatement => [
-    "UPDATE outbox SET due_at = ? WHERE id = ? AND state = 'waiting'",
-    dueAt,
-    id,
-  ],
-  /** What a person told a service; an older message never overrides a newer one. */
-  consent: (
-    list: ListId,
-    person: string,
-    state: "in" | "out",
-    reason: string,
-    at: string,
-  ): SqlStatement => [
-    `INSERT INTO list_consent (list, person, state, reason, at) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (list, person) DO UPDATE
-       SET state = excluded.state, reason = excluded.reason, at = excluded.at
-       WHERE excluded.at >= list_consent.at`,
-    list,
-    person,
-    state,
-    reason.slice(0, 100),
-    at,
-  ],
-};
-
-/** The outbox and the people's word on the lists, over either database. */
-export function outboxStore(sql: SqlRunner) {
+export function outboxStore(sql: SqlRunner, words: OutboxWords = noWords) {
   return {
     /**
      * Waiting rows of a list whose time has come: the owner's (adds, broadcasts, an update's
@@ -199,7 +156,7 @@ export function outboxStore(sql: SqlRunner) {
      */
     async due(list: ListId, at: string, limit: number): Promise<OutboxJob[]> {
       const rows = await sql.all(
-        `SELECT ${jobColumns} FROM outbox o LEFT JOIN owner_updates u ON u.id = o.update_id
+        `SELECT ${jobColumns}, ${words.columns} FROM outbox o ${words.join}
          WHERE o.state = 'waiting' AND o.list = ? AND o.due_at <= ?
          ORDER BY ${isConfirmationRow}, CASE WHEN ${isConfirmationRow} THEN o.created_at END DESC,
            o.due_at, o.id
@@ -418,40 +375,3 @@ export function outboxStore(sql: SqlRunner) {
 }
 
 export type OutboxStore = ReturnType<typeof outboxStore>;
-
-/**
- * An update's rows in the outbox, written in the update's own batch (updates/store.ts
- * addUpdate): one broadcast for the email list, one text per number that agreed and has not
- * opted out since. Each only if the update was stored (its limits passed).
- */
-export function updateOutboxRows(
-  update: { id: string; createdAt: string },
-  queue: { email: boolean; text: boolean },
-): SqlStatement[] {
-  const statements: SqlStatement[] = [];
-  if (queue.email) {
-    statements.push([
-      `INSERT INTO outbox (list, action, update_id, created_at, due_at)
-   SELECT 'email', 'broadcast', ?, ?, ? WHERE EXISTS (SELECT 1 FROM owner_updates WHERE id = ?)`,
-      update.id,
-      update.createdAt,
-      update.createdAt,
-      update.id,
-    ]);
-  }
-  if (queue.text) {
-    statements.push([
-      // The text list: the numbers that signed up and confirmed by replying YES (or
-      // START) from that phone, whose latest word is still that (issue 31).
-      `INSERT INTO outbox (list, action, update_id, recipient, created_at, due_at)
-   SELECT 'text', 'text', ?1, c.person, ?2, ?2 FROM list_consent c
-   WHERE c.list = 'text' AND c.state = 'in' AND EXISTS (
-     SELECT 1 FROM submissions s WHERE s.form = 'newsletter' AND s.spam = 0
-   AND s.phone_key = c.person
-   ) AND EXISTS (SELECT 1 FROM owner_updates u WHERE u.id = ?1)`,
-      update.id,
-      update.createdAt,
-    ]);
-  }
-  return statements;
-}

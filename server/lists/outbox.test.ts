@@ -19,6 +19,7 @@ import {
   twilioMessagingServiceSid,
 } from "../../tests/support/twilio-stand-in.ts";
 import { type Database, openDatabase } from "../node/database.ts";
+import { updateWords } from "../updates/outbox-rows.ts";
 import { updateRecords } from "../updates/store.ts";
 import { deliveryReport, queueUpdate } from "../updates/update.ts";
 import { kitService } from "./kit.ts";
@@ -358,7 +359,7 @@ describe("an update", () => {
       batch: counting(inbox.sql.batch),
     };
     const box = createOutbox({
-      store: outboxStore(counted),
+      store: outboxStore(counted, updateWords),
       services,
       now,
       texts: allDay,

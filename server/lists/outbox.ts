@@ -10,7 +10,8 @@ import { timeZone } from "../../rink/clock.ts";
 import type { SqlStatement } from "../sql.ts";
 import { maxListPages as kitListPages } from "./kit.ts";
 import { timeZonesOf } from "./number-time-zones.ts";
-import { type Consent, type OutboxJob, type OutboxStore, outcome } from "./outbox-store.ts";
+import { outcome } from "./outbox-outcome.ts";
+import type { Consent, OutboxJob, OutboxStore } from "./outbox-store.ts";
 import { inSendHours, nextSendTimeIn, type SendHours } from "./send-hours.ts";
 import { type ListId, type ListServices, notSetUp } from "./service.ts";
 

@@ -18,6 +18,7 @@ import { listHooksOf, listServicesOf, textRulesOf } from "../lists/settings.ts";
 import { escapingLog } from "../log-text.ts";
 import { deletions } from "../owner/deletions.ts";
 import { ownerStore } from "../owner/store.ts";
+import { updateWords } from "../updates/outbox-rows.ts";
 import { updateRecords } from "../updates/store.ts";
 import { openDatabase } from "./database.ts";
 import { deletionKeyFor } from "./deletion-key.ts";
@@ -72,7 +73,7 @@ const notifier =
 
 // The list services' outbox (Kit, Twilio): drained on its own timer, whether or not the
 // owner's email is set up; nothing to drain without a service.
-const lists = outboxStore(inbox.sql);
+const lists = outboxStore(inbox.sql, updateWords);
 const listServices = listServicesOf(settings.lists);
 const outbox =
   listServices.email || listServices.text

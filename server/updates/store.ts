@@ -2,12 +2,13 @@
 // either database, the Node server's SQLite file or D1: the update in force the pages read
 // (current(), exactly what rink/live-update.ts's LiveUpdate says), and the owner's posts,
 // End now and list. An update's emails and texts are outbox rows (lists/), written in the
-// post's own batch.
+// post's own batch (outbox-rows.ts).
 import type { LiveUpdate, UpdateKind } from "../../rink/live-update.ts";
 import type { TimeRange } from "../../rink/week.ts";
-import { outboxStore, updateOutboxRows } from "../lists/outbox-store.ts";
+import { outboxStore } from "../lists/outbox-store.ts";
 import type { ListId } from "../lists/service.ts";
 import type { SqlRunner, SqlStatement } from "../sql.ts";
+import { updateOutboxRows, updateWords } from "./outbox-rows.ts";
 
 /** A day's hours on the rink's clock, as the content files write a time range. */
 export interface UpdateHours {
@@ -170,10 +171,14 @@ export function updatesStore(sql: SqlRunner) {
 export type UpdatesStore = ReturnType<typeof updatesStore>;
 
 /**
- * The owner's updates with the outbox beside them: what an update's post, the owner's pages
- * and an update's report read (the rows each list got of it).
+ * The owner's updates with the outbox beside them (its rows reading their words from the
+ * updates: outbox-rows.ts): what an update's post, the owner's pages and an update's report
+ * read (the rows each list got of it).
  */
-export const updateRecords = (sql: SqlRunner) => ({ ...outboxStore(sql), ...updatesStore(sql) });
+export const updateRecords = (sql: SqlRunner) => ({
+  ...outboxStore(sql, updateWords),
+  ...updatesStore(sql),
+});
 
 function toUpdate(row: Record<string, unknown>): OwnerUpdateRow {
   return {

@@ -5,11 +5,11 @@
 // Over HTTP on both homes: tests/owner-updates.test.ts.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { textsPerMonth } from "../../rink/forms/newsletter.ts";
+import type { ListServices } from "../lists/service.ts";
 import { type Database, openDatabase } from "../node/database.ts";
 import type { SqlRunner } from "../sql.ts";
-import { updateRecords } from "../updates/store.ts";
-import { maxUpdatesPerDay, queueUpdate } from "../updates/update.ts";
-import type { ListServices } from "./service.ts";
+import { updateRecords } from "./store.ts";
+import { maxUpdatesPerDay, queueUpdate } from "./update.ts";
 
 let inbox: Database;
 const pause = () => new Promise((r) => setTimeout(r, 5));
