@@ -3,7 +3,7 @@
 // only an island's hydration loads. Shared by
 // scripts/budgets.ts, which counts their bytes, and tests/e2e/performance.spec.ts, which
 // checks in the browser that a page runs nothing else; and how a visitor touches the forms,
-// for the budgets and scripts/bench-pages.ts alike.
+// for the budgets and bench:pages (js-on-the-wire.ts) alike.
 import type { Page } from "playwright-core";
 
 /**
