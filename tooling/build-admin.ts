@@ -1,6 +1,7 @@
 // After `astro build`, before postbuild: puts the content editor (Sveltia CMS, decision
-// 006) into build/client/admin/. It is not an Astro page: its page, configuration,
-// script and fonts are copied as they are, so none of it reaches the public pages' bundles.
+// 006) into build/client/admin/. It is not an Astro page: its page, script and fonts are
+// copied as they are, and its configuration is made from the content schema (tooling/editor/),
+// so none of it reaches the public pages' bundles.
 // The CMS script is served from our build, never from a CDN, and its three calls to other
 // origins that the site does not need are pointed at our own files (each must be found, so an
 // upgrade that changes them fails here instead of quietly calling out):
@@ -11,6 +12,7 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { buildDirectory } from "./build-dir.ts";
+import { editorConfigText } from "./editor/config.ts";
 import { editorConfig } from "./editor-config.ts";
 import { projectRoot } from "./project.ts";
 
@@ -80,22 +82,20 @@ if (/cdn\.jsdelivr\.net/.test(script)) {
 }
 writeFileSync(join(out, "sveltia-cms.js"), script);
 writeFileSync(join(out, "sveltia/package.json"), `${JSON.stringify({ version: cmsVersion })}\n`);
-const ownFiles = ["index.html", "editor-init.js", "config.yml"].map((file) =>
-  join(projectRoot, "admin", file),
-);
+const ownFiles = ["index.html", "editor-init.js"].map((file) => join(projectRoot, "admin", file));
 for (const file of ownFiles) copyFileSync(file, join(out, file.split("/").pop() ?? ""));
-// The repository and branch the editor works on: GITHUB_REPO and GITHUB_BRANCH, the settings
-// the server's proxy reads.
+// The configuration, made from the schema and the editor's words, on the repository and branch
+// GITHUB_REPO and GITHUB_BRANCH name, the settings the server's proxy reads.
 writeFileSync(
   join(out, "config.yml"),
-  editorConfig(
-    readFileSync(join(projectRoot, "admin/config.yml"), "utf8"),
-    process.env.GITHUB_REPO,
-    process.env.GITHUB_BRANCH,
-  ),
+  editorConfig(editorConfigText(), process.env.GITHUB_REPO, process.env.GITHUB_BRANCH),
 );
 
-/** The files copied or rewritten here, for the stale-build check (build-inputs.ts). */
+/**
+ * The files copied or rewritten here, for the stale-build check (build-inputs.ts). The modules
+ * the configuration is made of (tooling/editor/, the schema in rink/content/) are imported, so
+ * record-modules.ts notes them with every other module the build loads.
+ */
 export const adminSources = [
   join(cmsDir, "package.json"),
   join(cmsDir, "dist/sveltia-cms.js"),

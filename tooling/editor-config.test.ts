@@ -1,11 +1,10 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { editorConfigText } from "./editor/config.ts";
 import { editorConfig } from "./editor-config.ts";
-import { projectRoot } from "./project.ts";
 
-const config = readFileSync(join(projectRoot, "admin/config.yml"), "utf8");
+// The configuration the build generates (tooling/editor/), before its repository and branch.
+const config = editorConfigText();
 
 describe("the editor's configuration as built", () => {
   it("works on GITHUB_REPO, and signs in and reaches GitHub through the site", () => {

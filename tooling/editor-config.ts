@@ -1,6 +1,7 @@
-// The editor's configuration as the build writes it (build-admin.ts): admin/config.yml with the
-// repository from GITHUB_REPO and the branch from GITHUB_BRANCH, the settings the server's
-// proxy reads (server/editor/), which commits to that branch only.
+// The editor's configuration as the build writes it (build-admin.ts): the one made from the
+// schema (tooling/editor/config.ts) with the repository from GITHUB_REPO and the branch from
+// GITHUB_BRANCH, the settings the server's proxy reads (server/editor/), which commits to that
+// branch only.
 import { branchPattern } from "../server/editor/settings.ts";
 
 /**
@@ -22,7 +23,7 @@ export function editorConfig(
   }
   const line = /^ {2}repo: OWNER\/REPOSITORY$/m;
   if (!line.test(onBranch))
-    throw new Error("build-admin: admin/config.yml has no `repo: OWNER/REPOSITORY` line");
+    throw new Error("build-admin: the editor's configuration has no `repo: OWNER/REPOSITORY` line");
   return onBranch.replace(line, `  repo: ${wanted}`);
 }
 
@@ -37,6 +38,6 @@ function branchOf(config: string, branch: string | undefined): string {
   }
   const line = /^ {2}branch: main$/m;
   if (!line.test(config))
-    throw new Error("build-admin: admin/config.yml has no `branch: main` line");
+    throw new Error("build-admin: the editor's configuration has no `branch: main` line");
   return config.replace(line, `  branch: ${wanted}`);
 }
