@@ -1,0 +1,131 @@
+// Signing in and out of the owner's area (the rules are auth.ts's): a link asked for at
+// /inbox/sign-in and emailed to an owner address, shown at GET /inbox/auth and used by its
+// button (POST /inbox/auth: the session's cookie), signing out this device or every device of
+// the address. Mounted by ownerRoutes (routes.ts).
+import type { Context, Hono } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import type { Mailer } from "../forms/notify.ts";
+import type { RateDecision } from "../forms/rate-limit.ts";
+import { subscriberKey } from "../forms/subscriber-key.ts";
+import {
+  askForLink,
+  endAllSessions,
+  endSession,
+  issueLink,
+  linkMinutes,
+  ownerAddress,
+  redeemLink,
+  sessionDays,
+  signInCeilingWords,
+} from "./auth.ts";
+import { badLinkPage, confirmLinkPage, linkSentPage, messagePage, signInPage } from "./pages.tsx";
+import type { OwnerRouteHelpers } from "./route-helpers.ts";
+import { cookieOf, isLocal, type OwnerEnv } from "./session.ts";
+
+/** What signing in needs from the host (part of routes.ts's OwnerDeps). */
+export interface SignInDeps {
+  /** The addresses that may sign in (OWNER_EMAILS, else NOTIFY_TO). */
+  owners: readonly string[];
+  /** Sends one email to one address; no sign-in without it. */
+  sendTo?: Mailer["sendTo"];
+  /** The site's public address, for the emailed link; a request's own only on localhost. */
+  siteUrl?: string;
+  /** Sign-in requests a minute per client. */
+  limiter: { take(key: string): RateDecision | Promise<RateDecision> };
+  /**
+   * Keeps a task running after the answer (the sign-in email), so that the answer takes the
+   * same time for every address. Node's process lives on by itself; a Worker's waitUntil.
+   */
+  background?: (c: Context, task: Promise<unknown>) => void;
+}
+
+export function mountSignInRoutes(app: Hono<OwnerEnv>, helpers: OwnerRouteHelpers & SignInDeps) {
+  const { store, signedIn, currentOwner, audit, now, log } = helpers;
+
+  // The link is made and emailed after the answer, so the answer takes the same time, and
+  // is the same page, for every address: an owner's, a stranger's, with a slow or failing
+  // mailer. A failure is logged, never shown.
+  async function sendLink(email: string, client: string, requestUrl: string) {
+    const url = new URL(requestUrl);
+    const site = helpers.siteUrl ?? (isLocal(url) ? url.origin : undefined);
+    if (!helpers.sendTo || !site) {
+      log("inbox: a sign-in link was asked for, but email or SITE_URL is not set up");
+      return;
+    }
+    const token = await issueLink(store, email, client, now());
+    if (!token) return;
+    const link = `${site.replace(/\/$/, "")}/inbox/auth?token=${token}`;
+    await helpers.sendTo(email, {
+      subject: "Your sign-in link for the rink's inbox",
+      text: `Open this link to sign in to the inbox. It works once, within ${linkMinutes} minutes:\n\n${link}\n\nIf you did not ask for it, ignore this email: nobody can sign in without it.\n`,
+    });
+    await audit(email, "link sent");
+  }
+
+  app.post("/inbox/sign-in", async (c) => {
+    const client = subscriberKey(c.get("client")?.address ?? "unknown");
+    const decision = await helpers.limiter.take(`sign-in ${client}`);
+    if (!decision.ok) {
+      c.header("Retry-After", String(decision.retryAfterSeconds));
+      return c.html(signInPage("Too many tries. Please wait a minute and try again."), 429);
+    }
+    const form = await c.req.parseBody();
+    const typed = typeof form.email === "string" ? form.email.slice(0, 254) : "";
+    // The ceilings, counted for whatever address was typed (the same answer for all), per
+    // client but for the hour's across clients: a stranger's asks keep no one else's link back.
+    const ceiling = typed.trim() ? await askForLink(store, typed, client, now()) : null;
+    if (ceiling) return c.html(signInPage(signInCeilingWords[ceiling]), 429);
+    const email = ownerAddress(helpers.owners, typed);
+    if (email) {
+      const sending = sendLink(email, client, c.req.url).catch((error) => {
+        log(
+          `inbox: a sign-in link could not be sent: ${error instanceof Error ? error.message : error}`,
+        );
+      });
+      helpers.background?.(c, sending);
+    }
+    return c.html(linkSentPage());
+  });
+
+  app.get("/inbox/auth", (c) => {
+    const token = c.req.query("token") ?? "";
+    return token ? c.html(confirmLinkPage(token.slice(0, 100))) : c.html(badLinkPage(), 400);
+  });
+
+  app.post("/inbox/auth", async (c) => {
+    const form = await c.req.parseBody();
+    const token = typeof form.token === "string" ? form.token : "";
+    const used = await redeemLink(store, token, now());
+    if (!used) return c.html(badLinkPage(), 400);
+    const { name, path, secure } = cookieOf(c);
+    setCookie(c, name, used.session, {
+      path,
+      httpOnly: true,
+      secure,
+      sameSite: "Strict",
+      maxAge: sessionDays * 86_400,
+    });
+    await audit(used.email, "signed in");
+    return c.redirect("/inbox/", 303);
+  });
+
+  app.post("/inbox/sign-out", async (c) => {
+    const { name, path, secure } = cookieOf(c);
+    const token = getCookie(c, name);
+    const owner = await currentOwner(c);
+    if (token) await endSession(store, token, now());
+    deleteCookie(c, name, { path, secure });
+    if (owner) await audit(owner, "signed out");
+    return c.html(messagePage("Signed out", "You are signed out of the inbox on this device."));
+  });
+
+  // For a lost phone: every session of this address ends, this one included.
+  app.post("/inbox/sign-out-everywhere", signedIn, async (c) => {
+    const { name, path, secure } = cookieOf(c);
+    await endAllSessions(store, c.get("owner"), now());
+    deleteCookie(c, name, { path, secure });
+    await audit(c.get("owner"), "signed out everywhere");
+    const text = "You are signed out of the inbox on every phone and computer.";
+    return c.html(messagePage("Signed out everywhere", text));
+  });
+}
