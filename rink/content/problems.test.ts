@@ -47,9 +47,10 @@ describe("checkContent", () => {
   });
 
   it("places what js-yaml refuses: a repeated key, two documents", () => {
-    const problem = (source: string) =>
-      "problems" in (checked = checkContent("x.yml", source, texts)) ? checked.problems : [];
-    let checked: ReturnType<typeof checkContent>;
+    const problem = (source: string) => {
+      const checked = checkContent("x.yml", source, texts);
+      return "problems" in checked ? checked.problems : [];
+    };
     expect(problem('date: "1"\nanswer: "a"\ndate: "2"\n')).toEqual([
       expect.objectContaining({ line: 3, column: 1, field: "date" }),
     ]);
