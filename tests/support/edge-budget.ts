@@ -24,8 +24,9 @@
 //   same job that is not counted. Cold (`coldCpuMs*`): each run is the first request a fresh
 //   import of the bundle serves, as on an isolate Cloudflare has just started (the start-up
 //   itself, the bundle's global scope, is Cloudflare's separate 1-second limit and is left out).
-//   "The editor's first save after a start" is always cold: it loads the content check
-//   (decision 024).
+//   "The editor's first save after a start" is a freshly started isolate's (the content check
+//   made in its global scope, decision 024) after the read of the branch the editor makes
+//   before any save; cold, the save is the isolate's first request.
 //
 // Here: the report's rows and the free plan's judgement of them. The jobs, what they send and
 // the database they start from are in edge-jobs.ts; the lab that runs and meters them in
@@ -50,7 +51,7 @@ export interface EdgeBudgetRow {
   cpuMsMax: number;
   /** fetch() calls to the internet and Cache API calls, the most of any run. */
   subrequests: number;
-  /** Measured runs: warm, or cold for a job that is only ever cold (the first save). */
+  /** Measured runs: warm, or cold for a job that is only ever cold. */
   runs: number;
   /** The same job as the first request of a freshly started isolate, when measured. */
   coldCpuMsMedian?: number;
@@ -66,7 +67,7 @@ export interface EdgeBudgetRow {
   subrequestsTo: Record<string, number>;
 }
 
-/** The jobs over the free plan (as each job is defined: warm, the first save cold). */
+/** The jobs over the free plan (as each job is defined: warm). */
 export function overBudget(rows: readonly EdgeBudgetRow[]): { job: string; why: string[] }[] {
   return rows
     .map((row) => {
@@ -132,7 +133,7 @@ export async function measureEdgeBudget({
 
 /** A job's row of the report, from its kept runs. */
 function budgetRow(job: string, { warm, cold }: { warm: Sample[]; cold: Sample[] }): EdgeBudgetRow {
-  // A job that is only ever cold (the first save) has its figures as the job's own.
+  // A job that is only ever cold has its figures as the job's own.
   const main = warm.length > 0 ? warm : cold;
   const all = [...warm, ...cold];
   const most = (pick: (s: Sample) => number) => Math.max(0, ...all.map(pick));
