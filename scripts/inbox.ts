@@ -165,7 +165,7 @@ async function run(argv: string[]): Promise<void> {
     throw new UsageError(`Unknown command: ${command}`);
   }
 
-  // As the inbox's download does (owner/routes.ts): who left a list since is marked so, and
+  // As the inbox's download does (owner/export-routes.ts): who left a list since is marked so, and
   // is not on it.
   const exported = async (form: InboxForm, rows: Submission[], sql: SqlRunner) => {
     const list = values.list === undefined ? undefined : findList(form, values.list);

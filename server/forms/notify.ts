@@ -29,7 +29,7 @@ export type SendMail = (mail: Mail) => Promise<void>;
 export interface Mailer {
   /** To the owner's address(es): a submission's email. */
   send: SendMail;
-  /** To one address only: an owner's sign-in link (owner/routes.ts). */
+  /** To one address only: an owner's sign-in link (owner/sign-in-routes.ts). */
   sendTo(to: string, mail: Mail): Promise<void>;
   /** Ends the SMTP connection pool; nothing to end on Workers. */
   close?(): void;

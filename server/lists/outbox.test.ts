@@ -565,7 +565,7 @@ describe("the text list by confirmed consent (issue 31)", () => {
       last_error: "Dropped: not sent within 24 hours of the signup",
     });
     expect(log.join("\n")).toContain("1 confirmation text(s) dropped, a day old");
-    // The owner's Signups page reads which (owner/pages.tsx).
+    // The owner's Signups page reads which (owner/inbox-page.tsx).
     expect(await store.droppedConfirmations()).toEqual(new Set([stale.id]));
     later(24 * 3600);
     await box.drain();

@@ -4,18 +4,17 @@
 //                                  303 to the page
 // Mounted inside ownerRoutes, so behind its session, same-origin and Fetch-metadata checks,
 // body limit and headers.
-import type { Hono, MiddlewareHandler } from "hono";
+import type { Hono } from "hono";
 import { insightsReport } from "../insights/report.ts";
 import type { InsightsStore } from "../insights/store.ts";
 import { insightsPath } from "../insights/words.ts";
 import { insightsPage } from "./insights-page.tsx";
+import type { OwnerRouteHelpers } from "./route-helpers.ts";
 import type { OwnerEnv } from "./session.ts";
 
-interface RouteHelpers {
+/** routes.ts's helpers for every group of the owner's routes, with the counts' store. */
+interface RouteHelpers extends Pick<OwnerRouteHelpers, "signedIn" | "audit" | "now"> {
   store: InsightsStore;
-  signedIn: MiddlewareHandler<OwnerEnv>;
-  audit(email: string, action: string, detail?: string): Promise<void>;
-  now(): Date;
 }
 
 export function mountInsightsRoutes(

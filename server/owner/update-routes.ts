@@ -8,7 +8,7 @@
 //   POST /inbox/updates/:id/end    "End now": the site stops showing it
 // Mounted inside ownerRoutes, so behind its session, same-origin check, body limit and headers.
 
-import type { Context, Hono, MiddlewareHandler } from "hono";
+import type { Context, Hono } from "hono";
 import { rinkDate, rinkWallClock } from "../../rink/clock.ts";
 import type { Outbox } from "../lists/outbox.ts";
 import { type SendHours, sendHoursWords, textsWaitUntil } from "../lists/send-hours.ts";
@@ -28,6 +28,7 @@ import {
 } from "../updates/update.ts";
 import { messagePage } from "./pages.tsx";
 import type { UpdateFormContext } from "./post-update-form.tsx";
+import type { OwnerRouteHelpers } from "./route-helpers.ts";
 import type { OwnerEnv } from "./session.ts";
 import {
   addIssues,
@@ -63,11 +64,9 @@ export interface UpdatesDeps {
 /** How many recent updates the page lists. */
 export const recentUpdateCount = 10;
 
-interface RouteHelpers {
+/** routes.ts's helpers for every group of the owner's routes, with the updates' own. */
+interface RouteHelpers extends Pick<OwnerRouteHelpers, "signedIn" | "audit" | "now"> {
   updates: UpdatesDeps;
-  signedIn: MiddlewareHandler<OwnerEnv>;
-  audit(email: string, action: string, detail?: string): Promise<void>;
-  now(): Date;
   background?: (c: Context, task: Promise<unknown>) => void;
 }
 
