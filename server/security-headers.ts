@@ -67,7 +67,8 @@ export const inboxHeaders: Record<string, string> = {
 
 /**
  * The content editor at /admin/ (Sveltia CMS, decision 008): not a public page, so its own
- * rule. Its script is ours ('self', no eval); Svelte writes its component styles at run time,
+ * rule. Its script is ours ('self', no eval; WebAssembly for the WebP encoder that Safari lacks,
+ * tooling/build-admin.ts); Svelte writes its component styles at run time,
  * hence style-src 'unsafe-inline' here and nowhere else. It talks only to this site: GitHub is
  * reached through the site's proxy (server/editor/, decision 018), so no GitHub origin here
  * (nor GitHub's status page, whose check then says nothing). It keeps files being edited as
@@ -77,7 +78,8 @@ export const inboxHeaders: Record<string, string> = {
 export const adminHeaders: Record<string, string> = {
   "Content-Security-Policy": [
     "default-src 'self'",
-    "script-src 'self'",
+    // WebAssembly, not eval: the WebP encoder a browser without its own runs (Safari).
+    "script-src 'self' 'wasm-unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",

@@ -8,7 +8,11 @@
 //   - its interface fonts (icons included) come from the fontsource CDN: copied from the
 //     @fontsource npm packages instead;
 //   - it asks unpkg.com whether a newer version exists: it asks /admin/sveltia/ instead, which
-//     answers with the version we ship.
+//     answers with the version we ship;
+//   - where the browser's canvas cannot write WebP (Safari writes a PNG instead, which can be
+//     4 MB at 2048 px), it fetches the WebP encoder @jsquash/webp from unpkg.com: it imports
+//     /admin/jsquash-webp/encode.js instead, the package's own files copied from node_modules,
+//     so a photo from an iPhone is committed as a WebP of a few hundred KB too (issue 42).
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { buildDirectory } from "./build-dir.ts";
@@ -58,6 +62,45 @@ function replaceOnce(source: string, pattern: RegExp | string, by: string, what:
   return source.replace(pattern, by);
 }
 
+/**
+ * @jsquash/webp's encoder as Sveltia would import it from unpkg.com, from node_modules: its
+ * modules and WebAssembly as they are, its one bare import (wasm-feature-detect) pointed at a
+ * copy beside it. The version Sveltia names must be the one installed (same major).
+ */
+const webpDir = packageDir("@jsquash/webp");
+const webpFiles = [
+  "encode.js",
+  "meta.js",
+  "utils.js",
+  "codec/enc/webp_enc.js",
+  "codec/enc/webp_enc.wasm",
+  "codec/enc/webp_enc_simd.js",
+  "codec/enc/webp_enc_simd.wasm",
+];
+const featureDetect = join(packageDir("wasm-feature-detect"), "dist/esm/index.js");
+function copyWebpEncoder(cms: string, to: string) {
+  const wanted = /"@jsquash\/webp":`\^?(\d+)\.[^`]*`/.exec(cms)?.[1];
+  const installed: string = JSON.parse(readFileSync(join(webpDir, "package.json"), "utf8")).version;
+  if (wanted !== installed.split(".")[0]) {
+    throw new Error(
+      `build-admin: @sveltia/cms ${cmsVersion} wants @jsquash/webp ${wanted ?? "(not found)"}.x, ${installed} is installed: match the devDependency`,
+    );
+  }
+  mkdirSync(join(to, "codec/enc"), { recursive: true });
+  for (const file of webpFiles) copyFileSync(join(webpDir, file), join(to, file));
+  const encode = readFileSync(join(webpDir, "encode.js"), "utf8");
+  writeFileSync(
+    join(to, "encode.js"),
+    replaceOnce(
+      encode,
+      "from 'wasm-feature-detect'",
+      "from './wasm-feature-detect.js'",
+      "@jsquash/webp's import of wasm-feature-detect",
+    ),
+  );
+  copyFileSync(featureDetect, join(to, "wasm-feature-detect.js"));
+}
+
 mkdirSync(join(out, "fonts"), { recursive: true });
 mkdirSync(join(out, "sveltia"), { recursive: true });
 
@@ -73,6 +116,15 @@ script = replaceOnce(
   "`/admin/sveltia`",
   "the version check on unpkg.com",
 );
+script = replaceOnce(
+  script,
+  /\w+\(`@jsquash\/\$\{(\w+)\}`,`encode\.js\?module`\)/g,
+  // (A replacement's $1, the minified name of the format: the CMS's own template literal.)
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the CMS's code, written as text
+  "import(`/admin/jsquash-${$1}/encode.js`)",
+  "the WebP encoder's import from unpkg.com",
+);
+copyWebpEncoder(script, join(out, "jsquash-webp"));
 // (It can also load optional widgets' code from unpkg.com — maps, code blocks — which our
 // configuration does not use; the page's script-src 'self' refuses them.)
 if (/cdn\.jsdelivr\.net/.test(script)) {
@@ -100,6 +152,8 @@ export const adminSources = [
   join(cmsDir, "package.json"),
   join(cmsDir, "dist/sveltia-cms.js"),
   ...fonts.map((font) => font.file),
+  ...webpFiles.map((file) => join(webpDir, file)),
+  featureDetect,
   ...ownFiles,
 ];
 console.log(`build-admin: Sveltia CMS ${cmsVersion} and its configuration in ${out}`);

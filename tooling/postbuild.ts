@@ -148,7 +148,7 @@ for (const name of readdirSync(compressedCache)) {
 
 let compressed = 0;
 for (const file of files(root)) {
-  if (!/\.(html|js|css|svg|xml|txt|ics|webmanifest|json)$/.test(file)) continue;
+  if (!/\.(html|js|css|svg|xml|txt|ics|webmanifest|json|wasm)$/.test(file)) continue;
   const bytes = readFileSync(file);
   if (bytes.length < 1024) continue;
   writeFileSync(`${file}.br`, compressedCopy(bytes, "br"));
