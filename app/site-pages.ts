@@ -2,8 +2,8 @@
 // and the footer's links (app/content/navigation.ts), the sitemap, the Lighthouse audit, the
 // screenshots and the end-to-end specs all read this list. A new page (say /faq with
 // content/faq.yml) is a line here, its module in app/routes/, its content file, its schema in
-// the one list of content files (rink/content/schema.ts) and the editor's collection
-// (admin/config.yml): the README's "Adding a page". Only a page that places an island (a form)
+// the one list of content files (rink/content/schema.ts) and the editor's words for it
+// (tooling/editor/words/): the README's "Adding a page". Only a page that places an island (a form)
 // has a page shell of its own in app/pages/ (`shell: true`).
 
 export interface SitePage {

@@ -7,7 +7,7 @@ import { days } from "../week.ts";
 // owner's words, a page's title and description, a photo. Each message is a plain sentence for
 // the owner, who reads it in a build log or in the editor.
 
-/** Patterns the editor's fields use too (admin/config.yml), so both accept the same. */
+/** Patterns the editor's fields use too (the editor's configuration, made from them: tooling/editor/), so both accept the same. */
 export const patterns = {
   clock: clockPattern,
   date: datePattern,

@@ -17,8 +17,8 @@ import { textAlertsFile } from "./files/text-alerts.ts";
 // a file, built from the shared field rules in fields.ts), where the site's content holds it, and
 // the whole content's type and schema. The build reads each file through its schema
 // (tooling/content/load.ts), so a malformed price, time or date fails the build with the file,
-// line and field instead of reaching a visitor; the editor's configuration (admin/config.yml) is
-// tested against these same fields. Not shipped to the browser.
+// line and field instead of reaching a visitor; the editor's configuration is made from
+// these same fields at build (tooling/editor/). Not shipped to the browser.
 
 /**
  * Every content file, the one list: its name under content/, its schema, and where the site's

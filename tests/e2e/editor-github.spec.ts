@@ -7,7 +7,7 @@
 // naming the owner. A change the site could not be built from (a weekly event left with a
 // week of the month) is refused by the proxy: the editor says what to fix, and nothing is
 // committed. A 4 MB photo from a phone goes on an event: the browser makes it a WebP of at
-// most 2048 px before it is sent (admin/config.yml), and one commit of content/ lands. A photo
+// most 2048 px before it is sent (tooling/editor/settings.ts), and one commit of content/ lands. A photo
 // nothing shows is deleted (one commit); one a page shows is refused, the pages named, and
 // nothing is committed. The site is the test build, its editor's configuration written for the
 // stand-in's repository as the build writes GITHUB_REPO. Then, signed out, /admin/ leads to

@@ -101,7 +101,7 @@ export async function saveFirstEventPhoto(
   const chooser = page.waitForEvent("filechooser");
   await library.getByRole("button", { name: "Upload" }).click();
   await (await chooser).setFiles(file);
-  // The photo is made small in the browser (admin/config.yml), then offered, chosen.
+  // The photo is made small in the browser (the editor's media library: tooling/editor/settings.ts), then offered, chosen.
   await expect(library.getByRole("button", { name: "Insert" })).toBeEnabled({ timeout: 20_000 });
   await library.getByRole("button", { name: "Insert" }).click();
   const altText = photo.getByRole("textbox", { name: /^Alt text/ });
