@@ -67,7 +67,7 @@ describe("the owner's report", () => {
     const now = new Date("2026-12-09T17:00:00Z");
     for (const [i, lcp] of [1200, 2600, 3100, 2400, 4500, 1900, 2200, 2000].entries()) {
       await vitals(
-        "2026-12-0" + ((i % 8) + 1),
+        `2026-12-0${(i % 8) + 1}`,
         "/parties",
         lcp,
         i < 4 ? [80, 120, 260, 90][i] : undefined,
