@@ -40,9 +40,10 @@ import { emailMailer } from "./email.ts";
 
 type EdgeEnv = ServerEnv & { Bindings: EdgeBindings };
 
-// The editor's content check (zod's schemas, the YAML reader) made and run once in the global
-// scope, at an isolate's start, whose own limit is 1 s: not on the owner's first save, whose
-// 10 ms it would take several times over (decision 024; the proxy's import() finds it made).
+// A whole save run once through the editor's guard and content check (graphql-js, zod's
+// schemas, the YAML readers) in the global scope, at an isolate's start, whose own limit is
+// 1 s: not on the owner's first save, whose 10 ms it would take several times over (decision
+// 024; the proxy's import() finds it made).
 warmUpContentCheck();
 
 // Every room is handed these, so each line reaches the Workers' logs (and `wrangler tail`)

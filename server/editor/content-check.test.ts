@@ -15,6 +15,7 @@ import {
   photoFilesToRead,
   photoPlaces,
   photosInUseRefusal,
+  warmUp,
 } from "./content-check.ts";
 
 /** The tests' own content (tests/fixtures/content), never the owner's. */
@@ -113,6 +114,10 @@ describe("what the owner saves, checked before the commit", () => {
     expect(message).toContain("content/sessions.yml:5:3 sessions[4].price");
     expect(message).not.toContain("sessions[5]");
     expect(message).toMatch(/; and 2 more\.$/);
+  });
+  it("is made at an isolate's start by a whole save run through the guard and the check (the Worker's global scope)", () => {
+    // The guard must take warmUp's commit, or the Worker stops at its start with its words.
+    expect(() => warmUp()).not.toThrow();
   });
 });
 
@@ -240,7 +245,7 @@ describe("the files a save may touch", () => {
       {
         status: 422,
         message:
-          "Not saved: content/photos/a.jpg is larger than a photo on the site can be (8 MB). Please choose a smaller photo.",
+          "Not saved: content/photos/a.jpg is larger than a photo on the site can be (1 MB). Please choose a smaller photo.",
       },
     );
   });

@@ -36,8 +36,12 @@ export interface EditorDeps {
   log?: (message: string) => void;
 }
 
-/** The largest commit the editor may send: a few phone photos, base64 in JSON. */
-export const editorMaxBodyBytes = 20 * 1024 * 1024;
+/**
+ * The largest commit the editor may send, refused before it is read: a save with a photo or
+ * two as the editor makes them (WebP, 1600 px: a couple of hundred KB each, base64 in JSON).
+ * Each MB read costs the Worker about 6.5 ms of its 10 (docs/benchmarks.md).
+ */
+export const editorMaxBodyBytes = 2 * 1024 * 1024;
 
 /** What the editor holds as its "token": not a secret, only a sign that the session is open. */
 export const placeholderToken = "site-session";

@@ -7,7 +7,7 @@
 // naming the owner. A change the site could not be built from (a weekly event left with a
 // week of the month) is refused by the proxy: the editor says what to fix, and nothing is
 // committed. A 4 MB photo from a phone goes on an event: the browser makes it a WebP of at
-// most 2048 px before it is sent (tooling/editor/settings.ts), and one commit of content/ lands. A photo
+// most 1600 px before it is sent (tooling/editor/settings.ts), and one commit of content/ lands. A photo
 // nothing shows is deleted (one commit); one a page shows is refused, the pages named, and
 // nothing is committed. The site is the test build, its editor's configuration written for the
 // stand-in's repository as the build writes GITHUB_REPO. Then, signed out, /admin/ leads to
@@ -199,7 +199,7 @@ test("the owner opens the editor signed in, changes the Friday price, adds and d
   const committed = github.bytes("content/photos/phone-photo.webp");
   const meta = await sharp(committed).metadata();
   expect(meta.format).toBe("webp");
-  expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBe(2048);
+  expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBe(1600);
   // A few hundred KB at most, a tenth of what the phone took or less.
   expect(committed.length).toBeLessThan(500_000);
   expect(committed.length).toBeLessThan(phoneBytes / 10);
@@ -254,8 +254,8 @@ test("the owner opens the editor signed in, changes the Friday price, adds and d
   expect(user.status()).toBe(401);
 });
 
-// Safari's canvas has no WebP encoder: asked for one, it writes a PNG, and a 2048 px PNG of a
-// photo can be 4 MB or more. Sveltia then encodes the WebP itself with @jsquash/webp, which it
+// Safari's canvas has no WebP encoder: asked for one, it writes a PNG, and a 1600 px PNG of a
+// photo can be several MB, past what the proxy takes for a photo (1 MB). Sveltia then encodes the WebP itself with @jsquash/webp, which it
 // would fetch from unpkg.com: the build serves that encoder from /admin/ instead
 // (tooling/build-admin.ts), so the photo is still a WebP of a few hundred KB.
 test("on a phone whose browser cannot write WebP (Safari), the photo is still committed as a WebP, by the encoder the site serves", async ({
@@ -311,7 +311,7 @@ test("on a phone whose browser cannot write WebP (Safari), the photo is still co
   const committed = github.bytes("content/photos/safari-photo.webp");
   const meta = await sharp(committed).metadata();
   expect(meta.format).toBe("webp");
-  expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBe(2048);
+  expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBe(1600);
   expect(encoder, "the WebP encoder, from the site").toContain("/admin/jsquash-webp/encode.js");
   expect(external).toEqual([]);
 });

@@ -21,14 +21,16 @@ export const editorSettings = {
   media_folder: "content/photos",
   public_folder: "/photos",
   // A phone's photo is made small in the browser before it is sent (issue 42): WebP, its longer
-  // side at most 2048 px (the build makes the sizes the pages use from it, up to 1600 px), so a
-  // 4 MB photo is committed as a few hundred KB, the save stays inside the Worker's limits and
-  // the repository stays small. The proxy refuses a photo over 8 MB (server/editor/content-check.ts).
+  // side at most 1600 px, the largest size the pages use (tooling/vite/photos.ts), so a 4 MB
+  // photo is committed as a couple of hundred KB, the save stays inside the Worker's 10 ms
+  // (each MB a save carries costs it about 6.5 ms: docs/benchmarks.md) and the repository
+  // stays small. The proxy refuses a photo over 1 MB and a save over 2 MB
+  // (server/editor/content-check.ts, routes.ts).
   media_libraries: {
     default: {
       config: {
         transformations: {
-          raster_image: { format: "webp", quality: 85, width: 2048, height: 2048 },
+          raster_image: { format: "webp", quality: 85, width: 1600, height: 1600 },
         },
       },
     },
