@@ -35,7 +35,8 @@ export function formatTimeRange({ start, end }: TimeRange): string {
     : `${formatTime(start)}–${formatTime(end)}`;
 }
 
-const dayNames: Record<Day, string> = {
+/** Each day's name as the site and the editor write it. */
+export const dayNames: Record<Day, string> = {
   monday: "Monday",
   tuesday: "Tuesday",
   wednesday: "Wednesday",

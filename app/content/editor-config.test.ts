@@ -9,6 +9,7 @@ import { parse } from "yaml";
 import type { z } from "zod";
 import { contentFiles } from "../../rink/content/schema.ts";
 import { editorConfigText } from "../../tooling/editor/config.ts";
+import { def } from "../../tooling/editor/fields.ts";
 
 interface Field {
   name: string;
@@ -39,22 +40,6 @@ interface EditorConfig {
 // to the schema, field by field.
 const config = parse(editorConfigText()) as EditorConfig;
 const editorFiles = config.collections.flatMap((c) => c.files);
-
-// zod 4 keeps each schema's definition in `_zod.def`.
-interface Def {
-  type: string;
-  checks?: { _zod: { def: Record<string, unknown> } }[];
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  element?: z.ZodType;
-  shape?: Record<string, z.ZodType>;
-  options?: z.ZodType[];
-  entries?: Record<string, string>;
-  values?: unknown[];
-  format?: string;
-  pattern?: RegExp;
-}
-const def = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
 
 /** The schema under optional/default/transform, and whether the field may be left out. */
 function unwrap(schema: z.ZodType): { core: z.ZodType; optional: boolean } {

@@ -10,8 +10,9 @@ import { datetimeFormats, patternMessages, type Words } from "./words/shared.ts"
 /** One field of Sveltia CMS's configuration, as its `fields` list holds it. */
 export type EditorField = { name: string } & Record<string, unknown>;
 
-// zod 4 keeps each schema's definition in `_zod.def`.
-interface Def {
+// zod 4 keeps each schema's definition in `_zod.def` (read by the generator and by
+// app/content/editor-config.test.ts alike).
+export interface Def {
   type: string;
   checks?: { _zod: { def: Record<string, unknown> } }[];
   innerType?: z.ZodType;
@@ -22,8 +23,10 @@ interface Def {
   entries?: Record<string, string>;
   values?: unknown[];
   defaultValue?: unknown;
+  format?: string;
+  pattern?: RegExp;
 }
-const def = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
+export const def = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
 
 /** The schema under optional/default/transform: whether it may be left out, and its default. */
 function unwrap(schema: z.ZodType) {

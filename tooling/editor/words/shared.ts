@@ -2,6 +2,7 @@
 // messages, the date pickers' formats, a time range, a price, a short name, a day, a page's
 // title and description, a photo. The build only (tooling/editor/): the Worker never loads it.
 import { patterns } from "../../../rink/content/fields.ts";
+import { dayNames } from "../../../rink/format.ts";
 
 /**
  * What the editor shows of one field, beside what the schema says of it (tooling/editor/fields.ts):
@@ -68,15 +69,8 @@ export const id: Words = {
   hint: "Lowercase letters, digits and dashes, like friday-family-pizza-party. Keep it once set.",
 };
 
-export const dayLabels = {
-  monday: "Monday",
-  tuesday: "Tuesday",
-  wednesday: "Wednesday",
-  thursday: "Thursday",
-  friday: "Friday",
-  saturday: "Saturday",
-  sunday: "Sunday",
-};
+/** The days' names, as the site writes them (rink/format.ts). */
+export const dayLabels = dayNames;
 export const day: Words = { label: "Day", options: dayLabels };
 
 /** A page's title and description in search results (fields.ts's pageMeta). */
