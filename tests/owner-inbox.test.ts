@@ -133,6 +133,19 @@ describe.for([
     expect(linkMails()).toHaveLength(1);
   });
 
+  it("asks for no link when the form's spam trap is filled (a bot), answering as it answers a person", async () => {
+    const person = await post("/inbox/sign-in", { email: "stranger@example.com" });
+    const bot = await post("/inbox/sign-in", { email: ownerAddress, _gotcha: "https://spam" });
+    expect(bot.status).toBe(200);
+    expect(await bot.text()).toBe(await person.text());
+    await new Promise((r) => setTimeout(r, 300));
+    expect(linkMails()).toHaveLength(1);
+    // The trap is on the form, hidden from people and from screen readers (ui/honeypot.tsx).
+    expect(await (await send("/inbox/")).text()).toMatch(
+      /<div aria-hidden="true" class="sr-only"><label>Leave this field empty<input [^>]*name="_gotcha"/,
+    );
+  });
+
   it("answers past 12 asks an hour for one address from all connections together with a clear 429, whoever's address it is", async () => {
     // Each ask from a connection of its own: a stranger spreading asks over many.
     const address = "ceiling@example.com";

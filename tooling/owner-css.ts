@@ -7,7 +7,8 @@
 //
 // Only what the owner's screens name is generated: the classes of the ui/ styles they use
 // (`buttonStyles.brand` and the like), the words of their own string literals, and every
-// literal of another ui/ module they import (a component such as Field). Tailwind's scanner
+// literal of another ui/ module they import (a component such as Field), with each variant of
+// a style it picks by a prop. Tailwind's scanner
 // over ui/ would also bring the site's styles the owner's screens never show.
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
@@ -57,8 +58,13 @@ export function ownerCandidates(): string[] {
     }
     for (const [, module = ""] of source.matchAll(/from "\.\.\/\.\.\/ui\/([\w-]+\.tsx?)"/g)) {
       if (module === "button-styles.ts" || module === "field-styles.ts") continue;
-      for (const word of literalWords(readFileSync(join(uiDir, module), "utf8"))) {
-        candidates.add(word);
+      const component = readFileSync(join(uiDir, module), "utf8");
+      for (const word of literalWords(component)) candidates.add(word);
+      // A style the component picks by a prop (`hintStyles[tone]`): each of its variants.
+      for (const [, group = ""] of component.matchAll(/\b(\w+Styles)\[/g)) {
+        for (const classes of Object.values(uiStyles[group] ?? {})) {
+          for (const word of classes.split(/\s+/)) candidates.add(word);
+        }
       }
     }
   }

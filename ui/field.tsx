@@ -30,14 +30,22 @@ export function Field({ id, label, optional, hint, error, tone = "light", childr
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p
-          id={errorId(id)}
-          className="mt-1 rounded-md bg-red-50 px-2 py-1 font-semibold text-red-800 text-sm"
-        >
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
+}
+
+/**
+ * A field's error beneath it, its id the one `controlAria` (or `groupAria`, for a fieldset)
+ * puts in the control's description; nothing when there is none.
+ */
+export function FieldError({ id, error }: { id: string; error?: string | undefined }) {
+  return error ? (
+    <p
+      id={errorId(id)}
+      className="mt-1 rounded-md bg-red-50 px-2 py-1 font-semibold text-red-800 text-sm"
+    >
+      {error}
+    </p>
+  ) : null;
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { honeypotField } from "../../rink/forms/form-ids.ts";
 import {
   newsletterFields,
   newsletterMessages,
@@ -120,7 +121,7 @@ export function NewsletterSignup({
   };
 
   const gotchaOf = (element: HTMLFormElement) => {
-    const gotcha = new FormData(element).get("_gotcha");
+    const gotcha = new FormData(element).get(honeypotField);
     return typeof gotcha === "string" ? gotcha : "";
   };
 

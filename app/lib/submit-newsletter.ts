@@ -1,5 +1,7 @@
 // The newsletter signup's logic, apart from React: build the spec's JSON payload, POST it,
 // and say what happened as a value the component renders.
+
+import { honeypotField } from "../../rink/forms/form-ids.ts";
 import {
   type NewsletterPayload,
   newsletterFields,
@@ -91,7 +93,7 @@ export async function sendNewsletter(
     message: newsletterMessages.failed,
   };
   // Only a bot fills the honeypot; people's payloads carry exactly the spec's fields.
-  const body = gotcha ? { ...payload, _gotcha: gotcha } : payload;
+  const body = gotcha ? { ...payload, [honeypotField]: gotcha } : payload;
   try {
     const response = await fetchImpl(url, {
       method: "POST",

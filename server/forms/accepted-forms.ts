@@ -32,9 +32,6 @@ export interface InboxForm {
   lists?: readonly SignupList[];
 }
 
-/** Formspree's honeypot field: hidden from people, so only bots fill it in. */
-export const honeypotField = "_gotcha";
-
 const byKind: Record<FormKind, InboxForm> = {
   contact: {
     id: defaultFormIds.contact,

@@ -7,11 +7,12 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { honeypotField } from "../../rink/forms/form-ids.ts";
 import { bodyLimit } from "../body-limit.ts";
 import type { ServerEnv } from "../env.ts";
 import { escapingLog } from "../log-text.ts";
 import { inboxHeaders } from "../security-headers.ts";
-import { fieldLabel, findForm, honeypotField, type InboxForm } from "./accepted-forms.ts";
+import { fieldLabel, findForm, type InboxForm } from "./accepted-forms.ts";
 import { renderErrorPage } from "./error-page.ts";
 import { groupCommit } from "./group-commit.ts";
 import type { Notifier } from "./notify.ts";

@@ -2,7 +2,9 @@
 // in, a link that cannot be used, please sign in) and the one-message answer to an action
 // (messagePage). Each is a page of the frame (layout.tsx); the inbox's list is inbox-page.tsx.
 import { buttonStyles } from "../../ui/button-styles.ts";
-import { controlStyles } from "../../ui/field-styles.ts";
+import { Field } from "../../ui/field.tsx";
+import { controlAria, controlStyles } from "../../ui/field-styles.ts";
+import { Honeypot } from "../../ui/honeypot.tsx";
 import { linkMinutes } from "./auth.ts";
 import { BackToInbox } from "./back-to-inbox.tsx";
 import { layout } from "./layout.tsx";
@@ -21,16 +23,19 @@ export function signInPage(note?: string): Promise<string> {
         </p>
       ) : null}
       <form method="post" action="/inbox/sign-in" className="stack">
-        <label htmlFor="email">Your email</label>
-        <input
-          id="email"
-          name="email"
-          type="email"
-          className={controlStyles.light}
-          autoComplete="email"
-          required
-          maxLength={254}
-        />
+        <Field id="email" label="Your email">
+          <input
+            {...controlAria("email")}
+            name="email"
+            type="email"
+            className={controlStyles.light}
+            autoComplete="email"
+            required
+            maxLength={254}
+          />
+        </Field>
+        {/* A bot that fills every field asks for no link (sign-in-routes.ts). */}
+        <Honeypot />
         <button type="submit" className={buttonStyles.brand}>
           Email me a sign-in link
         </button>

@@ -2,9 +2,9 @@
 // the date of a closure, the day's hours, until when, and the lists whose service is set up.
 // It posts to the preview; a problem comes back with everything typed, each said under its
 // field (aria-describedby, aria-invalid), and all of them in the page's summary.
-import type { ReactNode } from "react";
 import { buttonStyles } from "../../ui/button-styles.ts";
-import { controlAria, controlStyles, errorId, groupAria, hintId } from "../../ui/field-styles.ts";
+import { Field, FieldError } from "../../ui/field.tsx";
+import { controlAria, controlStyles, groupAria, hintId } from "../../ui/field-styles.ts";
 import type { ListId } from "../lists/service.ts";
 import { maxDaysAhead, maxNoteLength, type UpdateKind, updateKinds } from "../updates/update.ts";
 import type { FormField, FormProblems, UpdateFormValues } from "./update-form.ts";
@@ -13,40 +13,6 @@ import { listNames, type OfferedLists, updatesPath } from "./update-words.ts";
 /** A field's problems as one text, or undefined. */
 const problemOf = (problems: FormProblems, field: FormField) =>
   problems[field]?.length ? problems[field].join(" ") : undefined;
-
-/** The field's own problems, said under it; its id is in the field's aria-describedby. */
-function FieldError({ problems, field }: { problems: FormProblems; field: FormField }) {
-  const problem = problemOf(problems, field);
-  if (!problem) return null;
-  return (
-    <p className="error" id={errorId(field)}>
-      {problem}
-    </p>
-  );
-}
-
-interface HintedFieldProps {
-  field: FormField;
-  label: string;
-  /** Said under the label; its id is in the control's aria-describedby (controlAria's hint). */
-  hint: string;
-  problems: FormProblems;
-  children: ReactNode;
-}
-
-/** A control with its label and hint above it and its problems under it. */
-function HintedField({ field, label, hint, problems, children }: HintedFieldProps) {
-  return (
-    <>
-      <label htmlFor={field}>{label}</label>
-      <p className="hint" id={hintId(field)}>
-        {hint}
-      </p>
-      {children}
-      <FieldError problems={problems} field={field} />
-    </>
-  );
-}
 
 export interface UpdateFormContext {
   /** The rink's date today, and the latest date an update may hold to. */
@@ -75,7 +41,7 @@ interface PostUpdateFormProps {
 export function PostUpdateForm({ values, problems, ctx }: PostUpdateFormProps) {
   const offered = (Object.keys(listNames) as ListId[]).filter((list) => ctx.lists[list]);
   const kinds = Object.entries(updateKinds) as [UpdateKind, string][];
-  const error = (field: FormField) => <FieldError problems={problems} field={field} />;
+  const error = (field: FormField) => <FieldError id={field} error={problemOf(problems, field)} />;
   return (
     <form method="post" action={`${updatesPath}/preview`} className="stack update-form">
       <fieldset {...groupAria("kind", problemOf(problems, "kind"))}>
@@ -96,11 +62,11 @@ export function PostUpdateForm({ values, problems, ctx }: PostUpdateFormProps) {
         {error("kind")}
       </fieldset>
 
-      <HintedField
-        field="note"
+      <Field
+        id="note"
         label="The note"
         hint={`Short, plain text: it shows on the site and is sent as written (at most ${maxNoteLength} characters${ctx.textRoom !== undefined ? `; a text carries ${ctx.textRoom} of them` : ""}).`}
-        problems={problems}
+        error={problemOf(problems, "note")}
       >
         <textarea
           className={controlStyles.light}
@@ -111,13 +77,13 @@ export function PostUpdateForm({ values, problems, ctx }: PostUpdateFormProps) {
           required
           defaultValue={values.note}
         />
-      </HintedField>
+      </Field>
 
-      <HintedField
-        field="date"
+      <Field
+        id="date"
         label="The date it is closed"
         hint="Only for “Closed on a date”."
-        problems={problems}
+        error={problemOf(problems, "date")}
       >
         <input
           className={controlStyles.light}
@@ -128,7 +94,7 @@ export function PostUpdateForm({ values, problems, ctx }: PostUpdateFormProps) {
           min={ctx.today}
           max={ctx.lastDay}
         />
-      </HintedField>
+      </Field>
 
       <fieldset className="hours" aria-describedby={hintId("hours")}>
         <legend>Today's hours</legend>
@@ -137,8 +103,7 @@ export function PostUpdateForm({ values, problems, ctx }: PostUpdateFormProps) {
         </p>
         <div className="row">
           {dayTimes.map(([field, label]) => (
-            <div key={field} className="stack">
-              <label htmlFor={field}>{label}</label>
+            <Field key={field} id={field} label={label} error={problemOf(problems, field)}>
               <input
                 className={controlStyles.light}
                 type="time"
@@ -146,18 +111,16 @@ export function PostUpdateForm({ values, problems, ctx }: PostUpdateFormProps) {
                 name={field}
                 defaultValue={values[field]}
               />
-            </div>
+            </Field>
           ))}
         </div>
-        {error("opens")}
-        {error("closes")}
       </fieldset>
 
-      <HintedField
-        field="until"
+      <Field
+        id="until"
         label="Until when"
         hint={`When the site stops showing it, on the rink's clock: at most ${maxDaysAhead} days ahead.`}
-        problems={problems}
+        error={problemOf(problems, "until")}
       >
         <input
           className={controlStyles.light}
@@ -169,7 +132,7 @@ export function PostUpdateForm({ values, problems, ctx }: PostUpdateFormProps) {
           min={ctx.nowLocal}
           max={ctx.untilMax}
         />
-      </HintedField>
+      </Field>
 
       <fieldset {...groupAria("lists", problemOf(problems, "lists"), true)}>
         <legend>Where it goes</legend>

@@ -4,6 +4,7 @@
 // the address. Mounted by ownerRoutes (routes.ts).
 import type { Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { honeypotField } from "../../rink/forms/form-ids.ts";
 import type { Mailer } from "../forms/notify.ts";
 import type { RateDecision } from "../forms/rate-limit.ts";
 import { subscriberKey } from "../forms/subscriber-key.ts";
@@ -70,6 +71,11 @@ export function mountSignInRoutes(app: Hono<OwnerEnv>, helpers: OwnerRouteHelper
       return c.html(signInPage("Too many tries. Please wait a minute and try again."), 429);
     }
     const form = await c.req.parseBody();
+    // The spam trap filled (ui/honeypot.tsx): a bot, answered as a person is, asks for nothing
+    // and spends none of an address's asks (the owner's own stay theirs).
+    if (typeof form[honeypotField] === "string" && form[honeypotField] !== "") {
+      return c.html(linkSentPage());
+    }
     const typed = typeof form.email === "string" ? form.email.slice(0, 254) : "";
     // The ceilings, counted for whatever address was typed (the same answer for all), per
     // client but for the hour's across clients: a stranger's asks keep no one else's link back.
