@@ -247,9 +247,14 @@ for (const deployment of deployments) {
       await expectNoViolations(page, "the sign-in page");
       await page.keyboard.press("Tab");
       const { stops, problems } = await walkTabStops(page);
+      // Every control a person reaches; the spam trap (ui/honeypot.tsx) is kept out of the
+      // Tab order and from screen readers on purpose, as on the site's forms.
       expect(stops).toHaveLength(
-        await page.locator("a[href], button, input:not([type=hidden])").count(),
+        await page
+          .locator('a[href], button, input:not([type=hidden]):not([name="_gotcha"])')
+          .count(),
       );
+      await expect(page.locator('input[name="_gotcha"]')).toHaveAttribute("tabindex", "-1");
       expect(problems).toEqual([]);
       await page.screenshot({
         path: join(screenshotDir, `owner-inbox-${deployment.name}-sign-in-1280x800.png`),
