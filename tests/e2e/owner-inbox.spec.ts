@@ -173,6 +173,9 @@ for (const deployment of deployments) {
         .getByRole("searchbox", { name: "Search by name, email or phone" })
         .fill("555-0177");
       await page.keyboard.press("Enter");
+      // The search's own page first: with one message already shown, the count alone could
+      // hold before the search's navigation ends, and the reload then cut it off.
+      await expect(page).toHaveURL(/[?&]q=555-0177/);
       await expect(page.getByRole("article")).toHaveCount(1);
       await page.reload();
       await page.keyboard.press("Tab");
