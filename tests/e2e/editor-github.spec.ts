@@ -72,14 +72,20 @@ test.use({
 });
 test.setTimeout(180_000);
 
-test("the owner opens the editor signed in, changes the Friday price, adds and deletes photos; each one commit of content/", async ({
-  page,
-}) => {
+/** Every request to another origin refused and kept, to hold it empty at the end. */
+async function refuseOtherOrigins(page: import("@playwright/test").Page): Promise<string[]> {
   const external: string[] = [];
   await page.context().route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => {
     external.push(route.request().url());
     return route.abort();
   });
+  return external;
+}
+
+test("the owner opens the editor signed in, changes the Friday price, adds and deletes photos; each one commit of content/", async ({
+  page,
+}) => {
+  const external = await refuseOtherOrigins(page);
   const sessions = parse(github.file("content/sessions.yml")) as {
     sessions: { id: string; price: number }[];
   };
@@ -261,11 +267,7 @@ test("the owner opens the editor signed in, changes the Friday price, adds and d
 test("on a phone whose browser cannot write WebP (Safari), the photo is still committed as a WebP, by the encoder the site serves", async ({
   page,
 }) => {
-  const external: string[] = [];
-  await page.context().route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => {
-    external.push(route.request().url());
-    return route.abort();
-  });
+  const external = await refuseOtherOrigins(page);
   await page.addInitScript(() => {
     // As Safari answers: asked for image/webp, a canvas writes image/png.
     const asSafari = (type?: string) => (type === "image/webp" ? "image/png" : type);

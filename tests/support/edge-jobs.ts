@@ -174,21 +174,25 @@ function headers(extra: Record<string, string>) {
   return { host: "rink.example", "cf-connecting-ip": "203.0.113.7", ...extra };
 }
 
-function contactRequest(n: number) {
-  return new Request(`${site}/f/contact`, {
+/** A form's JSON post from a page of the site, as its script sends it. */
+const formPost = (path: string, body: Record<string, unknown>) =>
+  new Request(`${site}${path}`, {
     method: "POST",
     headers: headers({
       "content-type": "application/json",
       accept: "application/json",
       origin: site,
     }),
-    body: JSON.stringify({
-      name: `Visitor ${n}`,
-      email: `visitor-${n}@example.com`,
-      phone: "",
-      subject: "birthday-party",
-      message: "Do you have a party room free on Saturday the 14th for 12 kids? Thank you!",
-    }),
+    body: JSON.stringify(body),
+  });
+
+function contactRequest(n: number) {
+  return formPost("/f/contact", {
+    name: `Visitor ${n}`,
+    email: `visitor-${n}@example.com`,
+    phone: "",
+    subject: "birthday-party",
+    message: "Do you have a party room free on Saturday the 14th for 12 kids? Thank you!",
   });
 }
 
@@ -210,17 +214,9 @@ function beaconRequest(n: number, body: Record<string, unknown>) {
 
 function signupRequest(n: number) {
   const digits = String(2_000_000 + n).padStart(7, "0");
-  return new Request(`${site}/f/newsletter`, {
-    method: "POST",
-    headers: headers({
-      "content-type": "application/json",
-      accept: "application/json",
-      origin: site,
-    }),
-    body: JSON.stringify({
-      email: `signup-${n}@example.com`,
-      phone: `(317) ${digits.slice(0, 3)}-${digits.slice(3)}`,
-    }),
+  return formPost("/f/newsletter", {
+    email: `signup-${n}@example.com`,
+    phone: `(317) ${digits.slice(0, 3)}-${digits.slice(3)}`,
   });
 }
 
