@@ -167,6 +167,33 @@ describe("a save that would make the check slow or large", () => {
     ]);
   });
 
+  it("refuses a file nested deeper than content nests before reading it, in microseconds", () => {
+    // 10,000 nested "[" cost both YAML readers 130-200 ms of recursion before they gave up.
+    const nested = [
+      `sessions: ${"[".repeat(20_000)}`,
+      `sessions: ${"{a: ".repeat(4_000)}`,
+      `sessions:\n${"- ".repeat(10_000)}x`,
+    ];
+    for (const text of nested) {
+      const started = performance.now();
+      expect(contentProblems(adding("content/sessions.yml", text))).toEqual([
+        {
+          file: "content/sessions.yml",
+          line: 1,
+          column: 1,
+          field: "",
+          message: "the file nests deeper than a content file can (20 levels)",
+        },
+      ]);
+      expect(performance.now() - started).toBeLessThan(20);
+    }
+    // Brackets written in a text that closes them, and lists in lists a few deep, are content.
+    const written = `sessions:\n${'  - name: "Skate [all ages] {late}"\n'.repeat(40)}`;
+    expect(contentProblems(adding("content/sessions.yml", written))).not.toContainEqual(
+      expect.objectContaining({ message: expect.stringContaining("nests deeper") }),
+    );
+  });
+
   it("says in words that an alias bomb is not content, never throws", () => {
     const bomb = [
       "a: &a [x, x, x, x, x, x, x, x, x]",

@@ -23,6 +23,13 @@ export const maxContentBytes = 64 * 1024;
  */
 export const maxContentKeys = 5_000;
 
+/**
+ * Levels of nesting a content file may have, counted before it is parsed: the deepest sample
+ * file nests 5. Both YAML readers recurse per level, so 10,000 nested "[" took 130-200 ms (and
+ * their stacks) to refuse: over the Worker's 10 ms, where this count takes microseconds.
+ */
+export const maxContentDepth = 20;
+
 /** The owner's photos: under content/photos/, an image the site can resize (sharp). */
 const photoFolder = `${editablePrefix}photos/`;
 const photoName = /\.(jpe?g|png|webp|avif|gif)$/i;
@@ -154,6 +161,39 @@ function keysAtMost(source: string): number {
 }
 
 /**
+ * How deep a text nests at most, found without parsing it: flow collections ("[", "{") still
+ * open, and "- " and "? " chained at a line's start (a list in a list). A bracket in quotes or
+ * a comment counts too, so this errs high; real content is far below the limit.
+ */
+function depthAtMost(source: string): number {
+  let deepest = 0;
+  let flow = 0;
+  let chained = 0;
+  let lineStart = true;
+  for (let i = 0; i < source.length; i++) {
+    const c = source.charCodeAt(i);
+    if (c === 0x0a) {
+      lineStart = true;
+      chained = 0;
+    } else if (c === 0x5b || c === 0x7b) {
+      flow++;
+      lineStart = false;
+    } else if (c === 0x5d || c === 0x7d) {
+      if (flow > 0) flow--;
+      lineStart = false;
+    } else if (lineStart && (c === 0x2d || c === 0x3f)) {
+      const next = source.charCodeAt(i + 1);
+      if (next === 0x20 || next === 0x09) chained++;
+      else lineStart = false;
+    } else if (c !== 0x20 && c !== 0x09 && c !== 0x0d) {
+      lineStart = false;
+    }
+    if (flow + chained > deepest) deepest = flow + chained;
+  }
+  return deepest;
+}
+
+/**
  * The problems of the content files a commit adds, changes or deletes (paths already checked to
  * be the owner's), in the order of the commit; photos and other files are not read.
  */
@@ -177,6 +217,12 @@ export function contentProblems({ additions = [], deletions = [] }: Partial<File
     if (keysAtMost(read.source) > maxContentKeys) {
       problems.push(
         wholeFile(path, `the file has more fields than a content file can (${maxContentKeys})`),
+      );
+      continue;
+    }
+    if (depthAtMost(read.source) > maxContentDepth) {
+      problems.push(
+        wholeFile(path, `the file nests deeper than a content file can (${maxContentDepth} levels)`),
       );
       continue;
     }
