@@ -222,7 +222,10 @@ export function contentProblems({ additions = [], deletions = [] }: Partial<File
     }
     if (depthAtMost(read.source) > maxContentDepth) {
       problems.push(
-        wholeFile(path, `the file nests deeper than a content file can (${maxContentDepth} levels)`),
+        wholeFile(
+          path,
+          `the file nests deeper than a content file can (${maxContentDepth} levels)`,
+        ),
       );
       continue;
     }
