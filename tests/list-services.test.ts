@@ -485,6 +485,58 @@ describe.for([
       expect(((await res.json()) as { error: string }).error, name).toEqual(expect.any(String));
     }
   });
+
+  it("sends all of an update's texts after one pass, with no timer or Cron after it: on the Worker each pass that leaves texts queues the next (a Queue message, 5 texts an invocation)", async () => {
+    // Twelve confirmed numbers, written as their signups and their YES would have written them.
+    const at = new Date().toISOString();
+    const keys = Array.from({ length: 12 }, (_, i) => `31755507${String(i).padStart(2, "0")}`);
+    for (const key of keys) {
+      await target.sql.run(
+        "INSERT INTO submissions (form, created_at, data, spam, phone_key) VALUES ('newsletter', ?, ?, 0, ?)",
+        at,
+        JSON.stringify({ phone: key }),
+        key,
+      );
+      await target.sql.run(
+        "INSERT INTO list_consent (list, person, state, reason, at) VALUES ('text', ?, 'in', 'Replied YES', ?)",
+        key,
+        at,
+      );
+    }
+    const store = updateRecords(target.sql);
+    const queued = await queueUpdate(
+      store,
+      {
+        kind: "news",
+        note: "Open late tonight!",
+        until: new Date(Date.now() + 36e5).toISOString(),
+      },
+      ["text"],
+      { services: { text: { name: "Twilio" } as never }, rinkName },
+    );
+    const id = queued.ok ? queued.id : "";
+    const rows = Number(
+      target.query("SELECT count(*) AS n FROM outbox WHERE update_id = ?", id)[0]?.n,
+    );
+    expect(rows).toBeGreaterThanOrEqual(keys.length);
+    const texts = () => twilio.messages.filter((m) => m.body.includes("Open late tonight!"));
+    // One pass: the Cron's on the Worker (5 texts), every row on Node. Then only waiting.
+    await target.tick();
+    const deadline = Date.now() + 20_000;
+    while (texts().length < rows && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(texts()).toHaveLength(rows);
+    // Each number once, though passes met (the Cron's, a request's, the chain's).
+    const to = texts().map((m) => m.to);
+    expect(new Set(to).size).toBe(rows);
+    for (const key of keys) expect(to).toContain(`+1${key}`);
+    // Counted as the carriers said (each text's status callback, which the stand-in posts).
+    await twilio.settled();
+    await expect
+      .poll(async () => (await deliveryReport(store, id))?.lists[0], { timeout: 10_000 })
+      .toMatchObject({ sent: rows, delivered: rows, waiting: 0, failed: 0 });
+  }, 60_000);
 });
 
 // Issue 42: on Node the signup's own pass was never started (an optional call skips its

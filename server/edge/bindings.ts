@@ -40,6 +40,11 @@ export interface Fetcher {
   fetch(request: Request): Promise<Response>;
 }
 
+/** A Cloudflare Queue's producer: a message for the Worker's own consumer (worker.ts queue()). */
+export interface Queue {
+  send(body: unknown): Promise<void>;
+}
+
 export interface EdgeBindings {
   /** The inbox: the same tables as Node's SQLite file (server/migrations). */
   DB: D1Database;
@@ -49,6 +54,11 @@ export interface EdgeBindings {
   FORM_LIMIT?: RateLimit;
   /** The pages' beacons a minute per client (wrangler.jsonc; insights/route.ts). */
   INSIGHTS_LIMIT?: RateLimit;
+  /**
+   * The outbox's next pass, chained (wrangler.jsonc "queues"): each message is an invocation of
+   * its own, within its own 10 ms. Without it, what a pass leaves waits for the next Cron.
+   */
+  OUTBOX_PASSES?: Queue;
   /** The built site (build/client). */
   ASSETS: Fetcher;
   /** The owner's address(es), comma-separated; no email without it. */

@@ -3,7 +3,7 @@
 // unmetered (the pages' read of /updates/current.json, at most twice a minute a visitor, is
 // the one exception). The inbox is the Node server's (server/routes.ts, rink/forms/), over D1, the
 // send_email binding and the ratelimits binding; a Cron Trigger retries unsent emails and drains
-// the list services' outbox (Kit, Twilio).
+// the list services' outbox (Kit, Twilio), whose passes chain through a Queue (queue() below).
 import { type ExecutionContext, Hono } from "hono";
 import { liveUpdatePath } from "../../rink/live-update.ts";
 import { warmUp as warmUpContentCheck } from "../editor/content-check.ts";
@@ -34,7 +34,7 @@ import {
 } from "../settings.ts";
 import { updateWords } from "../updates/outbox-rows.ts";
 import { updateRecords } from "../updates/store.ts";
-import type { EdgeBindings, RateLimit } from "./bindings.ts";
+import type { EdgeBindings, Queue, RateLimit } from "./bindings.ts";
 import { d1Runner, d1Store } from "./d1-store.ts";
 import { emailMailer } from "./email.ts";
 
@@ -100,15 +100,62 @@ function settingsOf(env: EdgeBindings): SharedSettings & {
 /**
  * The requests to Kit and Twilio one invocation's outbox drain may make, within the free
  * plan's 50 subrequests and 10 ms of CPU an invocation, as `npm run bench:edge` measures them
- * (docs/benchmarks.md): a request's drain (a signup's add and confirmation text, an update's
- * broadcast) 3, on top of the request's own work; the Cron's, each minute (wrangler.jsonc),
- * 10, so 500 texts take about 50 minutes (at 20 a pass the bench read 10.6 ms median).
+ * (docs/benchmarks.md): a pass of its own (the Cron's, or a Queue message's) 5: at 10 a pass
+ * its worst read 11.9-12.9 ms here, at 20 its median 10.6. A request's drain (a signup's add
+ * and confirmation text, an update's broadcast) only asks for a pass on the Queue; without the
+ * Queue it makes 3, on top of the request's own work.
  */
-const edgeCalls = { request: 3, cron: 10 };
+const edgeCalls = { request: 3, pass: 5 };
+
+/** The Queue message that asks for the outbox's next pass (its body is not read). */
+const nextPass = { outbox: "next pass" };
+
+/** Asks for the outbox's next pass on its Queue; false (and said in the log) when it cannot. */
+const askForPass = (queue: Queue) =>
+  queue.send(nextPass).then(
+    () => true,
+    (error: unknown) => {
+      log(`outbox: the next pass could not be queued (${String(error)}); the Cron will go on`);
+      return false;
+    },
+  );
+
+/**
+ * An outbox whose drain, when it leaves work due for want of calls, asks for the next pass as a
+ * Queue message: an invocation of its own, so an update's 500 texts go in a couple of minutes,
+ * 5 an invocation, not 5 a minute on the Cron. Every row is claimed before its call, so chains
+ * that meet (one a minute from the Cron) never send a row twice. Without the Queue: as it was.
+ */
+function chained(outbox: Outbox, queue: Queue | undefined): Outbox {
+  if (!queue) return outbox;
+  return {
+    ...outbox,
+    async drain() {
+      const drained = await outbox.drain();
+      if (drained.more) await askForPass(queue);
+      return drained;
+    },
+  };
+}
+
+/**
+ * A request's drain (after a signup, an update posted) with the Queue: the pass asked for, not
+ * run, so the request's invocation holds only its own work and the pass has an invocation (and
+ * 10 ms) of its own, at once. Run in the request, as without the Queue, if it cannot be asked.
+ */
+function asked(outbox: Outbox, queue: Queue | undefined): Outbox {
+  if (!queue) return outbox;
+  return {
+    ...outbox,
+    async drain() {
+      return (await askForPass(queue)) ? { more: false } : outbox.drain();
+    },
+  };
+}
 
 interface Edge {
   notifier?: Notifier;
-  /** The Cron's drains; the requests' (a signup, an update posted) are the routes'. */
+  /** The Cron's and the Queue's drains; the requests' (a signup, an update posted) are the routes'. */
   outbox?: Outbox;
   /** The counts' day end and the Monday summary (insights/tick.ts), run by the Cron. */
   insightsTick: () => Promise<void>;
@@ -137,19 +184,24 @@ function createEdge(env: EdgeBindings): Edge {
   const listStore = outboxStore(sql, updateWords);
   const outboxWith = (callsPerDrain: number) =>
     listServices.email || listServices.text
-      ? createOutbox({
-          store: listStore,
-          services: listServices,
-          retrySeconds: lists.retrySeconds,
-          callsPerDrain,
-          ...(textRulesOf(lists) ? { texts: textRulesOf(lists) } : {}),
-          log: logInfo,
-        })
+      ? chained(
+          createOutbox({
+            store: listStore,
+            services: listServices,
+            retrySeconds: lists.retrySeconds,
+            callsPerDrain,
+            ...(textRulesOf(lists) ? { texts: textRulesOf(lists) } : {}),
+            log: logInfo,
+          }),
+          env.OUTBOX_PASSES,
+        )
       : undefined;
   // Two drains over the same rows (each row is claimed before its call): one a request starts
-  // after its answer, one the Cron runs.
-  const outbox = outboxWith(edgeCalls.request);
-  const cronOutbox = outboxWith(edgeCalls.cron);
+  // after its answer (with the Queue, a message asking for a pass), one the Cron and the
+  // Queue's messages run.
+  const requestOutbox = outboxWith(edgeCalls.request);
+  const outbox = requestOutbox && asked(requestOutbox, env.OUTBOX_PASSES);
+  const cronOutbox = outboxWith(edgeCalls.pass);
   const hooks = listHooksOf(lists, listStore, settings.SITE_URL);
   const limiter = env.FORM_LIMIT
     ? bindingLimiter(env.FORM_LIMIT)
@@ -308,5 +360,10 @@ export default {
   async scheduled(_controller: unknown, env: EdgeBindings) {
     const { notifier, outbox, insightsTick } = edgeFor(env);
     await Promise.all([notifier?.retryUnsent(), outbox?.drain(), insightsTick()]);
+  },
+  // A message of the outbox's Queue (OUTBOX_PASSES): one more pass, which queues the next while
+  // work is left. Answered, the message is done; a pass never throws (lists/outbox.ts).
+  async queue(_batch: unknown, env: EdgeBindings) {
+    await edgeFor(env).outbox?.drain();
   },
 };

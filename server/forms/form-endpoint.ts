@@ -52,7 +52,7 @@ export interface FormEndpointDeps {
    * timer or the Cron. Only its drain (lists/outbox.ts), so the forms' endpoint needs nothing
    * of the lists' room.
    */
-  outbox?: { drain(): Promise<void> };
+  outbox?: { drain(): Promise<unknown> };
   now?: () => Date;
   /** Where failures are reported; the server's stderr by default. */
   log?: (message: string) => void;

@@ -4,7 +4,9 @@
 // `retrySeconds`, at most an hour), and the pass stops at that service's first failure rather
 // than spend every row's try on one outage. A refusal is final, with the service's words.
 // Passes run on a timer under Node and on the Cron Trigger on Workers (edge/worker.ts), and
-// once more just after a signup is stored or an update queued.
+// once more just after a signup is stored or an update queued. A drain with a bound on its
+// calls (a Worker's invocation) says whether it left work due, so the Worker can chain the
+// next pass in an invocation of its own (a Queue's message) rather than wait for the Cron.
 
 import { timeZone } from "../../rink/clock.ts";
 import type { SqlStatement } from "../sql.ts";
@@ -15,9 +17,14 @@ import type { Consent, OutboxJob, OutboxStore } from "./outbox-store.ts";
 import { inSendHours, nextSendTimeIn, type SendHours } from "./send-hours.ts";
 import { type ListId, type ListServices, notSetUp } from "./service.ts";
 
+/** What a drain leaves: whether it stopped for its calls (callsPerDrain) with rows still due. */
+export interface Drained {
+  more: boolean;
+}
+
 export interface Outbox {
   /** One pass over what is due; never rejects. */
-  drain(): Promise<void>;
+  drain(): Promise<Drained>;
   /** Resolves once no pass is running. */
   idle(): Promise<void>;
   /** Starts the timer (unref'd) and a first pass. */
@@ -80,6 +87,8 @@ const rowsPerClaim = 5;
 /** What is left of a drain's calls (callsPerDrain), shared by the two lists' passes. */
 interface Allowance {
   calls: number;
+  /** A row was left for want of calls: the next drain has work at once (Drained.more). */
+  short: boolean;
 }
 
 /**
@@ -109,7 +118,7 @@ export function createOutbox({
   claimTimeoutMs = 10 * 60_000,
   texts,
 }: OutboxOptions): Outbox {
-  let pass: Promise<void> | undefined;
+  let pass: Promise<Drained> | undefined;
   // Asked for while a pass runs (a signup stored after the pass read its rows): one more.
   let again = false;
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -228,7 +237,16 @@ export function createOutbox({
     // Quiet hours: outside them texts stay waiting, and go at the first pass after they open.
     if (list === "text" && texts && !inSendHours(texts.sendHours, now())) return;
     const hoursFor = texts ? recipientHours(texts) : undefined;
-    const due = await store.due(list, now().toISOString(), batchSize);
+    // No more rows than the pass has calls for (each costs one or more): on a Worker each row
+    // read crosses from D1 with its update's words, and reading 50 to send 5 was most of a pass.
+    const limit = Math.min(batchSize, allowance.calls);
+    if (limit <= 0) {
+      allowance.short = true;
+      return;
+    }
+    const due = await store.due(list, now().toISOString(), limit);
+    // As many as asked for: there may be more behind them, for the next drain.
+    if (due.length === limit) allowance.short = true;
     // The recipient's own clocks (issue 42): before their hours, a text waits until they open,
     // out of the way of the texts behind it; where they never open, it is not sent.
     const waits: SqlStatement[] = [];
@@ -254,7 +272,10 @@ export function createOutbox({
         chunk.push(job);
         next++;
       }
-      if (chunk.length === 0) return; // the pass's calls are spent: the rest wait for the next
+      if (chunk.length === 0) {
+        allowance.short = true; // the pass's calls are spent: the rest wait for the next
+        return;
+      }
       const at = now().toISOString();
       // Confirmation requests are claimed under the day's ceiling (with the text rules), the
       // rest plainly.
@@ -309,19 +330,21 @@ export function createOutbox({
     await Promise.all((["email", "text"] as const).map((list) => drainList(list, allowance)));
   }
 
-  function drain(): Promise<void> {
-    if (stopped) return Promise.resolve();
+  function drain(): Promise<Drained> {
+    if (stopped) return Promise.resolve({ more: false });
     if (pass) {
       again = true;
       return pass;
     }
     // The calls this drain may make, both lists together: one invocation's share on a Worker.
-    const allowance: Allowance = { calls: callsPerDrain };
+    const allowance: Allowance = { calls: callsPerDrain, short: false };
     pass = (async () => {
       do {
         again = false;
         await onePass(allowance).catch((error) => log(`outbox: the pass failed: ${String(error)}`));
       } while (again && !stopped && allowance.calls > 0);
+      // Short of calls, or asked for again once they were spent: work waits for the next drain.
+      return { more: !stopped && (allowance.short || again) };
     })().finally(() => {
       pass = undefined;
     });

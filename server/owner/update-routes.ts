@@ -10,7 +10,6 @@
 
 import type { Context, Hono } from "hono";
 import { rinkDate, rinkWallClock } from "../../rink/clock.ts";
-import type { Outbox } from "../lists/outbox.ts";
 import { type SendHours, sendHoursWords, textsWaitUntil } from "../lists/send-hours.ts";
 import type { ListServices } from "../lists/service.ts";
 import { gsm7Length, plainText, segmentLength, stopHint } from "../lists/text-message.ts";
@@ -50,7 +49,7 @@ export interface UpdatesDeps {
   /** RINK_NAME: every text names the rink. */
   rinkName?: string;
   /** A pass right after an update is queued, so it goes out at once. */
-  outbox?: Pick<Outbox, "drain">;
+  outbox?: { drain(): Promise<unknown> };
   /** Texts go only inside these hours (SMS_SEND_HOURS): the pages say when they will. */
   sendHours?: SendHours;
   /**

@@ -33,6 +33,7 @@ export type Ctx = { waitUntil(task: Promise<unknown>): void; passThroughOnExcept
 export interface Worker {
   fetch(request: Request, env: unknown, ctx: Ctx): Promise<Response>;
   scheduled(controller: unknown, env: unknown, ctx: Ctx): Promise<void>;
+  queue(batch: unknown, env: unknown, ctx: Ctx): Promise<void>;
 }
 
 const encoder = new TextEncoder();
@@ -98,6 +99,8 @@ export class Lab {
   /** The Worker's bindings and vars. */
   readonly env: Record<string, unknown>;
   private samples = new Map<string, { warm: Sample[]; cold: Sample[] }>();
+  /** The messages the Worker sent its Queue (OUTBOX_PASSES), not yet delivered. */
+  private queued: unknown[] = [];
   private services: Record<string, string>;
   private options: LabOptions;
   private profiler: Profiler | undefined;
@@ -172,6 +175,14 @@ export class Lab {
           binding();
         },
       },
+      // The outbox's Queue: kept here until the job delivers each as an invocation of its own,
+      // as Cloudflare does (takeQueued); a send is a call to a Cloudflare service.
+      OUTBOX_PASSES: {
+        send: async (body: unknown) => {
+          binding();
+          this.queued.push(body);
+        },
+      },
       FORM_LIMIT: {
         async limit() {
           binding();
@@ -196,6 +207,11 @@ export class Lab {
     const file = join(this.options.dir, `${name}-${this.copies}.db`);
     copyFileSync(this.template, file);
     await this.options.outside.open(file);
+  }
+
+  /** The oldest message the Worker queued and no invocation has had yet. */
+  takeQueued(): unknown {
+    return this.queued.shift();
   }
 
   /** A fresh import of the bundle: a new isolate's module state, as after a start. */
