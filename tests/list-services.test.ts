@@ -84,6 +84,18 @@ describe.for([
     });
   const kitHook = (body: unknown, secret = kitSecret) =>
     post(`/hooks/kit/${secret}`, { body: JSON.stringify(body), type: "application/json" });
+  /** News for the next hour to the text list, queued as the owner's post queues it. */
+  async function queueTextNews(note: string) {
+    const store = updateRecords(target.sql);
+    const queued = await queueUpdate(
+      store,
+      { kind: "news", note, until: new Date(Date.now() + 36e5).toISOString() },
+      ["text"],
+      // The services the server has; queueing only needs to know which are set up.
+      { services: { text: { name: "Twilio" } as never }, rinkName },
+    );
+    return { store, id: queued.ok ? queued.id : "" };
+  }
   /** Polls `check` (running a retry pass each time on the Worker) until it holds, up to 20 s. */
   async function eventually(check: () => void) {
     const deadline = Date.now() + 20_000;
@@ -245,18 +257,7 @@ describe.for([
     // 0202 turns out to be a landline; 0203's sender is not registered yet.
     twilio.outcomes.set("+13175550202", { status: "undelivered", code: 30006 });
     twilio.outcomes.set("+13175550203", { status: "failed", code: 30034 });
-    const store = updateRecords(target.sql);
-    const queued = await queueUpdate(
-      store,
-      {
-        kind: "news",
-        note: "Theme night Friday!",
-        until: new Date(Date.now() + 36e5).toISOString(),
-      },
-      ["text"],
-      { services: { text: { name: "Twilio" } as never }, rinkName },
-    );
-    const id = queued.ok ? queued.id : "";
+    const { store, id } = await queueTextNews("Theme night Friday!");
     await eventually(() =>
       expect(twilio.messages.filter((m) => m.body.includes("Theme night"))).toHaveLength(3),
     );
@@ -402,23 +403,13 @@ describe.for([
     await target.restart({ ...settings, SMS_SEND_HOURS: closed });
     const sent = twilio.requests.length;
     expect((await signup({ phone: "3175550205" })).status).toBe(200);
-    const store = updateRecords(target.sql);
-    const queued = await queueUpdate(
-      store,
-      {
-        kind: "news",
-        note: "Skate late Saturday!",
-        until: new Date(Date.now() + 36e5).toISOString(),
-      },
-      ["text"],
-      { services: { text: { name: "Twilio" } as never }, rinkName },
-    );
+    const { store, id } = await queueTextNews("Skate late Saturday!");
     for (let i = 0; i < 6; i++) {
       await target.tick();
       await new Promise((r) => setTimeout(r, 250));
     }
     expect(twilio.requests.length).toBe(sent);
-    const report = await deliveryReport(store, queued.ok ? queued.id : "");
+    const report = await deliveryReport(store, id);
     expect(report?.lists[0]).toMatchObject({ sent: 0, waiting: 3 }); // 0201, 0202, 0203
     // The hours open (here: all day): what waited goes.
     await target.restart(settings);
@@ -503,18 +494,7 @@ describe.for([
         at,
       );
     }
-    const store = updateRecords(target.sql);
-    const queued = await queueUpdate(
-      store,
-      {
-        kind: "news",
-        note: "Open late tonight!",
-        until: new Date(Date.now() + 36e5).toISOString(),
-      },
-      ["text"],
-      { services: { text: { name: "Twilio" } as never }, rinkName },
-    );
-    const id = queued.ok ? queued.id : "";
+    const { store, id } = await queueTextNews("Open late tonight!");
     const rows = Number(
       target.query("SELECT count(*) AS n FROM outbox WHERE update_id = ?", id)[0]?.n,
     );

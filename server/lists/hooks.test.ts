@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { signTwilio, twilioAuthToken } from "../../tests/support/twilio-stand-in.ts";
 import { type Database, openDatabase } from "../node/database.ts";
 import { listHooks } from "./hooks.ts";
+import { outcome } from "./outbox-outcome.ts";
 import { type OutboxStore, outboxStore } from "./outbox-store.ts";
 
 let inbox: Database;
@@ -92,5 +93,45 @@ describe("Twilio's webhooks", () => {
       (await post("/twilio/status", { MessageSid: sid, MessageStatus: "sent" }, url)).status,
     ).toBe(204);
     expect(logged.join("\n")).not.toContain("5550151");
+  });
+
+  it("keeps a carrier's word that comes before the pass has written its text down, and puts it on the text's row when the pass does", async () => {
+    inbox.insert({
+      form: "newsletter",
+      createdAt: "2026-01-10T12:00:00.000Z",
+      data: { phone: "3175550152" },
+      spam: false,
+    });
+    // Claimed and sent; the pass writes its texts' outcomes after their calls, all together.
+    inbox.sql.run("UPDATE outbox SET state = 'sending', claimed_at = '2026-01-10T12:00:01.000Z'");
+    const [{ id } = { id: 0 }] = inbox.sql.all("SELECT id FROM outbox") as { id: number }[];
+    const sid = `SM${"8".repeat(32)}`;
+    const url = "https://rink.example.com/hooks/twilio/status";
+    const delivered = { MessageSid: sid, MessageStatus: "delivered", To: "+13175550152" };
+    expect((await post("/twilio/status", delivered, url)).status).toBe(204);
+    const row = () => inbox.sql.all("SELECT state, delivery FROM outbox");
+    expect(row()).toEqual([{ state: "sending", delivery: null }]);
+    // The pass's batch for that text, as outbox.ts writes it.
+    const at = "2026-01-10T12:00:02.000Z";
+    await store.record([outcome.sent(id, at, sid), ...outcome.earlyStatus(sid)]);
+    expect(row()).toEqual([{ state: "sent", delivery: "delivered" }]);
+    expect(inbox.sql.all("SELECT * FROM text_status_early")).toEqual([]);
+    // Kept by SID alone: no number, and nothing logged.
+    expect(logged.join("\n")).not.toContain("5550152");
+  });
+
+  it("drops a carrier's word that no text claims within the claim's 10 minutes", async () => {
+    const url = "https://rink.example.com/hooks/twilio/status";
+    const stray = {
+      MessageSid: `SM${"9".repeat(32)}`,
+      MessageStatus: "failed",
+      ErrorCode: "30003",
+    };
+    expect((await post("/twilio/status", stray, url)).status).toBe(204);
+    expect(inbox.sql.all("SELECT delivery, code FROM text_status_early")).toEqual([
+      { delivery: "failed", code: 30003 },
+    ]);
+    await store.recoverStale(new Date(Date.now() + 1000).toISOString(), new Date().toISOString());
+    expect(inbox.sql.all("SELECT * FROM text_status_early")).toEqual([]);
   });
 });

@@ -20,6 +20,27 @@ export const outcome = {
     ref ?? null,
     id,
   ],
+  /**
+   * A text's final status that came before its row was written sent (text_status_early,
+   * migrations/0014), moved onto that row and dropped: with the row's `sent` in one batch, or
+   * with the early status when the row was written first.
+   */
+  earlyStatus: (ref: string): SqlStatement[] => [
+    [
+      `UPDATE outbox SET
+         delivery = (SELECT delivery FROM text_status_early WHERE sid = ?1),
+         delivery_code = (SELECT code FROM text_status_early WHERE sid = ?1),
+         delivery_at = (SELECT at FROM text_status_early WHERE sid = ?1)
+       WHERE service_ref = ?1 AND action = 'text' AND state = 'sent' AND delivery IS NULL
+         AND EXISTS (SELECT 1 FROM text_status_early WHERE sid = ?1)`,
+      ref,
+    ],
+    [
+      `DELETE FROM text_status_early WHERE sid = ?1 AND EXISTS (
+         SELECT 1 FROM outbox WHERE service_ref = ?1 AND action = 'text' AND state = 'sent')`,
+      ref,
+    ],
+  ],
   /** Back to waiting until `dueAt`, with why it did not go (and what it made, if anything). */
   later: (id: number, dueAt: string, reason: string, ref?: string): SqlStatement => [
     `UPDATE outbox SET state = 'waiting', due_at = ?, last_error = ?,

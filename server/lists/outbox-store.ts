@@ -265,6 +265,8 @@ export function outboxStore(sql: SqlRunner, words: OutboxWords = noWords) {
           at,
           before,
         ],
+        // A carrier's word that no row has claimed in as long (migrations/0014).
+        ["DELETE FROM text_status_early WHERE at < ?", before],
       ]);
     },
 
@@ -326,7 +328,23 @@ export function outboxStore(sql: SqlRunner, words: OutboxWords = noWords) {
         "SELECT recipient FROM outbox WHERE service_ref = ? AND action = 'text' AND state = 'sent'",
         ref,
       );
-      if (!row) return null;
+      if (!row) {
+        // Before the pass that sent it wrote it down (it writes its texts' outcomes together):
+        // kept for its row, and moved onto it here if that row was written meanwhile.
+        await sql.batch([
+          [
+            `INSERT INTO text_status_early (sid, delivery, code, at) VALUES (?, ?, ?, ?)
+             ON CONFLICT (sid) DO UPDATE
+               SET delivery = excluded.delivery, code = excluded.code, at = excluded.at`,
+            ref,
+            delivery,
+            code,
+            at,
+          ],
+          ...outcome.earlyStatus(ref),
+        ]);
+        return null;
+      }
       await sql.run(
         `UPDATE outbox SET delivery = ?, delivery_code = ?, delivery_at = ?
          WHERE service_ref = ? AND action = 'text' AND state = 'sent' AND delivery IS NULL`,

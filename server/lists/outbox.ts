@@ -182,7 +182,11 @@ export function createOutbox({
     if ("skipped" in result) {
       return { statements: [outcome.finish(job.id, "skipped", at(), result.skipped)], up: true };
     }
-    if (result.ok) return { statements: [outcome.sent(job.id, at(), result.ref)], up: true };
+    if (result.ok) {
+      // A carrier's word on a text can come before this batch is written: it waits for it.
+      const early = job.action === "text" && result.ref ? outcome.earlyStatus(result.ref) : [];
+      return { statements: [outcome.sent(job.id, at(), result.ref), ...early], up: true };
+    }
     if (result.optedOut && job.action === "text") {
       // The service knows of a STOP we missed: recorded, so no later update tries again.
       return {
