@@ -69,15 +69,23 @@ async function sendCorpusRequest(request: Request, r: FuzzRequest): Promise<Resp
   if (body.length <= maxBodyBytes) {
     // A kept-alive connection can turn out closed when fetch reuses it (workerd closes one
     // after some malformed requests: "other side closed", the unit run of 2026-11-26 23:21,
-    // on Workers; EPIPE on Node in another run that night, on a machine busy with other
-    // work); a browser then sends the request again on a new connection, and so does this.
-    // A request that broke the server would break it again, and nothing may be stored.
+    // on Workers, and while the answer's body was read, "terminated", the fresh-clone run of
+    // 3873354; EPIPE on Node in another run that night, on a machine busy with other work);
+    // a browser then sends the request again on a new connection, and so does this, the
+    // answer read whole each time. A request that broke the server would break it again, and
+    // nothing may be stored.
+    const whole = async (sent: Request) => {
+      const res = await fetch(sent);
+      const text = await res.text();
+      const empty = [101, 204, 205, 304].includes(res.status);
+      return new Response(empty ? null : text, { status: res.status, headers: res.headers });
+    };
     try {
-      return await fetch(request.clone());
+      return await whole(request.clone());
     } catch (error) {
       const code = (error as { cause?: { code?: string } }).cause?.code ?? "";
       if (!["UND_ERR_SOCKET", "EPIPE", "ECONNRESET"].includes(code)) throw error;
-      return fetch(request);
+      return whole(request);
     }
   }
   const url = new URL(request.url);
