@@ -339,6 +339,31 @@ describe("an update", () => {
     });
   });
 
+  it("asks for no drain at once after an outage, though rows are left; after it, again for want of calls", async () => {
+    // On a Worker "more" queues the next pass at once (edge/worker.ts): during an outage that
+    // would spend a row's try on it each time, pass after pass.
+    const keys = Array.from({ length: 12 }, (_, i) => `31755503${String(i).padStart(2, "0")}`);
+    for (const key of keys) signup({ phone: key });
+    await confirmed(...keys);
+    await queueUpdate(store, update(), ["text"], { services, rinkName, now });
+    const log: string[] = [];
+    const box = createOutbox({
+      store,
+      services,
+      now,
+      texts: allDay,
+      callsPerDrain: 5,
+      log: (m) => log.push(m),
+    });
+    twilio.failNext(1, 500);
+    expect(await box.drain()).toEqual({ more: false });
+    expect(updateTexts()).toHaveLength(0);
+    expect(log).toEqual([expect.stringContaining("will be tried again")]);
+    later(60);
+    expect(await box.drain()).toEqual({ more: true });
+    expect(updateTexts()).toHaveLength(5);
+  });
+
   it("makes at most its calls a drain, in a few queries whatever its size, and the rest at the next drains, each once", async () => {
     // A Worker's drain spends at most its share of Cloudflare's free plan (50 requests and 50
     // D1 queries an invocation): the texts past it wait for the next Cron, none lost or doubled.

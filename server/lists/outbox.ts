@@ -89,6 +89,8 @@ interface Allowance {
   calls: number;
   /** A row was left for want of calls: the next drain has work at once (Drained.more). */
   short: boolean;
+  /** A service failed: what is left waits for its retry time, not for the next drain. */
+  down: boolean;
 }
 
 /**
@@ -320,7 +322,10 @@ export function createOutbox({
       }
       if (untried.length > 0) written.push(outcome.release(untried));
       await store.record(written);
-      if (!up) return;
+      if (!up) {
+        allowance.down = true;
+        return;
+      }
     }
   }
 
@@ -341,14 +346,15 @@ export function createOutbox({
       return pass;
     }
     // The calls this drain may make, both lists together: one invocation's share on a Worker.
-    const allowance: Allowance = { calls: callsPerDrain, short: false };
+    const allowance: Allowance = { calls: callsPerDrain, short: false, down: false };
     pass = (async () => {
       do {
         again = false;
         await onePass(allowance).catch((error) => log(`outbox: the pass failed: ${String(error)}`));
       } while (again && !stopped && allowance.calls > 0);
       // Short of calls, or asked for again once they were spent: work waits for the next drain.
-      return { more: !stopped && (allowance.short || again) };
+      // Not after an outage: a drain at once would spend a row's try on it each time.
+      return { more: !stopped && !allowance.down && (allowance.short || again) };
     })().finally(() => {
       pass = undefined;
     });
