@@ -364,6 +364,23 @@ describe("an update", () => {
     expect(updateTexts()).toHaveLength(5);
   });
 
+  it("asks for no drain at once when nothing due can go yet: the day's confirmation requests are all sent", async () => {
+    // Past the day's ceiling the requests wait where they are, due: a chain of passes at once
+    // would read them again and again until the day is over.
+    for (let i = 0; i < 8; i++) signup({ phone: `31755504${String(i).padStart(2, "0")}` });
+    const box = createOutbox({
+      store,
+      services,
+      now,
+      texts: { ...allDay, confirmationsPerDay: 2 },
+      callsPerDrain: 5,
+    });
+    expect(await box.drain()).toEqual({ more: true });
+    expect(twilio.messages).toHaveLength(2);
+    expect(await box.drain()).toEqual({ more: false });
+    expect(twilio.messages).toHaveLength(2);
+  });
+
   it("makes at most its calls a drain, in a few queries whatever its size, and the rest at the next drains, each once", async () => {
     // A Worker's drain spends at most its share of Cloudflare's free plan (50 requests and 50
     // D1 queries an invocation): the texts past it wait for the next Cron, none lost or doubled.

@@ -91,6 +91,12 @@ interface Allowance {
   short: boolean;
   /** A service failed: what is left waits for its retry time, not for the next drain. */
   down: boolean;
+  /**
+   * Rows this drain moved on (claimed, or put off to their recipient's hours). Without any,
+   * what is due cannot go yet (the day's ceiling on confirmation requests): a drain at once
+   * would find the same.
+   */
+  moved: number;
 }
 
 /**
@@ -264,6 +270,7 @@ export function createOutbox({
       return !(hours instanceof Date);
     });
     await store.record(waits);
+    allowance.moved += waits.length;
     let ceilingReached = false;
     // A few rows at a time: claimed in one statement, sent, their outcomes written in one
     // batch, so a pass is a handful of D1 queries whatever its size, and a pass stopped
@@ -302,6 +309,7 @@ export function createOutbox({
         if (taken.size < confirmations.length) ceilingReached = true;
         for (const [id, word] of taken) claimed.set(id, word);
       }
+      allowance.moved += claimed.size;
       const written: SqlStatement[] = [];
       const untried: number[] = [];
       let up = true;
@@ -346,15 +354,17 @@ export function createOutbox({
       return pass;
     }
     // The calls this drain may make, both lists together: one invocation's share on a Worker.
-    const allowance: Allowance = { calls: callsPerDrain, short: false, down: false };
+    const allowance: Allowance = { calls: callsPerDrain, short: false, down: false, moved: 0 };
     pass = (async () => {
       do {
         again = false;
         await onePass(allowance).catch((error) => log(`outbox: the pass failed: ${String(error)}`));
       } while (again && !stopped && allowance.calls > 0);
       // Short of calls, or asked for again once they were spent: work waits for the next drain.
-      // Not after an outage: a drain at once would spend a row's try on it each time.
-      return { more: !stopped && !allowance.down && (allowance.short || again) };
+      // Not after an outage (a drain at once would spend a row's try on it each time), nor
+      // when nothing could be moved on.
+      const more = allowance.short || again;
+      return { more: more && !stopped && !allowance.down && allowance.moved > 0 };
     })().finally(() => {
       pass = undefined;
     });
