@@ -339,6 +339,23 @@ describe("an update", () => {
     });
   });
 
+  it("tries a broadcast again after an unanswered try on a Worker's drain of 5 calls, though its look through Kit's list may take 22", async () => {
+    signup({ email: "e@example.com" });
+    await queueUpdate(store, update(), ["email"], { services, rinkName, now });
+    // A try that got no answer: the next looks through Kit's broadcasts first (kit.ts).
+    inbox.sql.run("UPDATE outbox SET attempts = 1 WHERE action = 'broadcast'");
+    const box = createOutbox({ store, services, now, texts: allDay, callsPerDrain: 5 });
+    // The signup's add to the list first (2 calls), and the broadcast does not fit the rest.
+    expect(await box.drain()).toEqual({ more: true });
+    expect(kit.broadcasts).toEqual([]);
+    // Alone at the next drain's start.
+    await box.drain();
+    expect(kit.broadcasts).toMatchObject([{ subject: "Sugar Creek Skateland: Closed today" }]);
+    expect(inbox.sql.all("SELECT state FROM outbox WHERE action = 'broadcast'")).toEqual([
+      { state: "sent" },
+    ]);
+  });
+
   it("asks for no drain at once after an outage, though rows are left; after it, again for want of calls", async () => {
     // On a Worker "more" queues the next pass at once (edge/worker.ts): during an outage that
     // would spend a row's try on it each time, pass after pass.

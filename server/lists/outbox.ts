@@ -280,10 +280,16 @@ export function createOutbox({
       while (next < ready.length && chunk.length < rowsPerClaim) {
         const job = ready[next] as OutboxJob;
         const cost = never.has(job.id) ? 0 : callsOf(job);
-        if (cost > allowance.calls) break;
-        allowance.calls -= cost;
+        // A row that may need more than a whole drain's share (a broadcast's try after an
+        // unanswered one looks through Kit's list first: 22 at most, 3 for a rink's few
+        // broadcasts) goes alone at a drain's start; else on a Worker it never would, and the
+        // email rows behind it would wait with it.
+        const alone = cost > callsPerDrain && allowance.calls === callsPerDrain && !chunk.length;
+        if (cost > allowance.calls && !alone) break;
+        allowance.calls -= Math.min(cost, allowance.calls);
         chunk.push(job);
         next++;
+        if (alone) break;
       }
       if (chunk.length === 0) {
         allowance.short = true; // the pass's calls are spent: the rest wait for the next
