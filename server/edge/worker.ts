@@ -121,34 +121,24 @@ const askForPass = (queue: Queue) =>
   );
 
 /**
- * An outbox whose drain, when it leaves work due for want of calls, asks for the next pass as a
- * Queue message: an invocation of its own, so an update's 500 texts go in a couple of minutes,
- * 5 an invocation, not 5 a minute on the Cron. Every row is claimed before its call, so chains
- * that meet (one a minute from the Cron) never send a row twice. Without the Queue: as it was.
+ * An outbox on the Queue. Its drain, when it leaves work due for want of calls, asks for the
+ * next pass as a Queue message: an invocation of its own, so an update's 500 texts go in a
+ * couple of minutes, 5 an invocation, not 5 a minute on the Cron. Every row is claimed before
+ * its call, so chains that meet (one a minute from the Cron) never send a row twice.
+ * `askFirst`, a request's drain (after a signup, an update posted): the pass asked for, not run,
+ * so the request's invocation holds only its own work and the pass has an invocation (and
+ * 10 ms) of its own, at once; run in the request if it cannot be asked. Without the Queue: as
+ * it was.
  */
-function chained(outbox: Outbox, queue: Queue | undefined): Outbox {
+function onQueue(outbox: Outbox, queue: Queue | undefined, askFirst: boolean): Outbox {
   if (!queue) return outbox;
   return {
     ...outbox,
     async drain() {
+      if (askFirst && (await askForPass(queue))) return { more: false };
       const drained = await outbox.drain();
       if (drained.more) await askForPass(queue);
       return drained;
-    },
-  };
-}
-
-/**
- * A request's drain (after a signup, an update posted) with the Queue: the pass asked for, not
- * run, so the request's invocation holds only its own work and the pass has an invocation (and
- * 10 ms) of its own, at once. Run in the request, as without the Queue, if it cannot be asked.
- */
-function asked(outbox: Outbox, queue: Queue | undefined): Outbox {
-  if (!queue) return outbox;
-  return {
-    ...outbox,
-    async drain() {
-      return (await askForPass(queue)) ? { more: false } : outbox.drain();
     },
   };
 }
@@ -182,9 +172,9 @@ function createEdge(env: EdgeBindings): Edge {
   const lists = listSettingsOf(settings, settings.setUp);
   const listServices = listServicesOf(lists);
   const listStore = outboxStore(sql, updateWords);
-  const outboxWith = (callsPerDrain: number) =>
+  const outboxWith = (callsPerDrain: number, askFirst: boolean) =>
     listServices.email || listServices.text
-      ? chained(
+      ? onQueue(
           createOutbox({
             store: listStore,
             services: listServices,
@@ -194,14 +184,14 @@ function createEdge(env: EdgeBindings): Edge {
             log: logInfo,
           }),
           env.OUTBOX_PASSES,
+          askFirst,
         )
       : undefined;
   // Two drains over the same rows (each row is claimed before its call): one a request starts
   // after its answer (with the Queue, a message asking for a pass), one the Cron and the
   // Queue's messages run.
-  const requestOutbox = outboxWith(edgeCalls.request);
-  const outbox = requestOutbox && asked(requestOutbox, env.OUTBOX_PASSES);
-  const cronOutbox = outboxWith(edgeCalls.pass);
+  const outbox = outboxWith(edgeCalls.request, true);
+  const cronOutbox = outboxWith(edgeCalls.pass, false);
   const hooks = listHooksOf(lists, listStore, settings.SITE_URL);
   const limiter = env.FORM_LIMIT
     ? bindingLimiter(env.FORM_LIMIT)
