@@ -81,6 +81,21 @@ const emailList = z.pipe(
 );
 
 /**
+ * Whether a service's API base may be called: judged on the URL as parsed (the scheme and host
+ * as fetch will use them, whatever their case or spelling), https anywhere, http only to
+ * 127.0.0.1.
+ */
+export function serviceUrlAllowed(text: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return false;
+  }
+  return url.protocol === "https:" || (url.protocol === "http:" && url.hostname === "127.0.0.1");
+}
+
+/**
  * A service's API base: https, or http only for a stand-in on this machine (tests); a token
  * sent over plain http anywhere else could be read on the way.
  */
@@ -88,8 +103,7 @@ const serviceUrl = z
   .url({ protocol: /^https?$/, error: "must be an https:// URL (the service's API)" })
   .check(
     z.refine(
-      (url: string) =>
-        !url.startsWith("http:") || /^http:\/\/127\.0\.0\.1(?::\d+)?(?:\/|$)/.test(url),
+      serviceUrlAllowed,
       "must be an https:// URL (the service's API); http:// only for 127.0.0.1",
     ),
   );

@@ -360,8 +360,12 @@ describe("GitHub's GraphQL address", () => {
 
   it("is https, or http only to a stand-in on 127.0.0.1", () => {
     expect(readEach({ GITHUB_API_URL: "http://127.0.0.1:8080" }).refused.size).toBe(0);
+    // The scheme as parsed decides, so plain http in capitals is plain http too.
     for (const url of [
       "http://api.github.com",
+      "HTTP://api.github.com",
+      "Http://api.github.com/",
+      "HTTP://127.0.0.1.example.com",
       "http://localhost:8080",
       "http://127.0.0.1.example.com",
     ]) {

@@ -65,6 +65,13 @@ describe("readSettings", () => {
     );
     expect(() => readSettings({ NEWSLETTER_SERVICE: "mailchimp" })).toThrow(/NEWSLETTER_SERVICE/);
     expect(() => readSettings({ KIT_API_URL: "ftp://kit" })).toThrow(/KIT_API_URL/);
+    // Plain http in capitals is plain http: every service's base is judged as parsed.
+    for (const name of ["KIT_API_URL", "TWILIO_API_URL", "GITHUB_API_URL"]) {
+      expect(() => readSettings({ [name]: "HTTP://api.example.com" }), name).toThrow(
+        new RegExp(`${name}: must be an https:// URL \\(the service's API\\); http:// only`),
+      );
+      expect(readSettings({ [name]: "HTTPS://API.example.com" })).toBeDefined();
+    }
     expect(() => readSettings({ KIT_WEBHOOK_SECRET: "short" })).toThrow(/KIT_WEBHOOK_SECRET/);
   });
 
