@@ -108,12 +108,46 @@ export const pageFile = <Shape extends z.ZodRawShape>(shape: Shape) =>
  */
 export const photoPath = /^\/?(?:content\/)?photos\/(?<name>[^/\\]+)$/;
 
+/** The images the build resizes (sharp): a photo's file name ends with one of these. */
+const photoExtension = /\.(?:jpe?g|png|webp|avif|tiff?|gif)$/i;
+/**
+ * A plain name: ASCII letters, digits, spaces and - _ . ( ), starting with a letter or a digit
+ * (so no hidden file like .git, no "." or ".."); nothing invisible (a zero-width space, a
+ * control character) or that only looks like a letter can hide in it.
+ */
+const plainPhotoName = /^[A-Za-z0-9][A-Za-z0-9 ._()-]*$/;
+/** Names Windows keeps for devices, whatever follows a dot: CON, CON.jpg, lpt1.png. */
+const deviceName = /^(?:con|prn|aux|nul|com[1-9]|lpt[1-9]) *(?:\.|$)/i;
+
+/**
+ * What is wrong with a photo's file name (the part after photos/), in words for the owner, or
+ * undefined for a name every system checks out and serves alike. The editor's save check
+ * (server/editor/content-check.ts) holds an uploaded photo to the same rule.
+ */
+export function photoNameProblem(name: string): string | undefined {
+  const like = "like photos/rink-floor.jpg";
+  if (!plainPhotoName.test(name) || name.includes("..")) {
+    return `a photo's file name may hold only letters A to Z, digits, spaces and - _ . ( ), starting with a letter or digit: rename the file, ${like}`;
+  }
+  if (!photoExtension.test(name)) {
+    return `expected a photo file (JPEG, PNG, WebP, AVIF, TIFF or GIF), ${like}`;
+  }
+  if (deviceName.test(name)) {
+    return `a photo cannot be named ${name.split(".")[0]?.trim()}, a name Windows keeps for a device: rename the file, ${like}`;
+  }
+  return undefined;
+}
+
 export const photo = z.strictObject({
   image: z
     .string({ error: "choose a photo file from content/photos/" })
     .trim()
     .regex(photoPath, "expected a photo file in content/photos/, like photos/rink-floor.jpg")
-    .refine((p) => !p.includes(".."), "expected a photo file in content/photos/"),
+    .superRefine((path, ctx) => {
+      const name = photoPath.exec(path)?.groups?.name;
+      const problem = name === undefined ? undefined : photoNameProblem(name);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
   alt: z
     .string({
       error:

@@ -238,6 +238,30 @@ describe("the files a save may touch", () => {
     ).toBeUndefined();
   });
 
+  it("add a photo only under a plain name the schema can list; a deletion may clear any away", () => {
+    const cases = {
+      "content/photos/.git/config.jpg":
+        "a photo's file name may hold only letters A to Z, digits, spaces and - _ . ( ), starting with a letter or digit: rename the file, like photos/rink-floor.jpg",
+      "content/photos/.hidden.jpg":
+        "a photo's file name may hold only letters A to Z, digits, spaces and - _ . ( ), starting with a letter or digit: rename the file, like photos/rink-floor.jpg",
+      "content/photos/rink\u200bfloor.jpg":
+        "a photo's file name may hold only letters A to Z, digits, spaces and - _ . ( ), starting with a letter or digit: rename the file, like photos/rink-floor.jpg",
+      "content/photos/sub/a.jpg":
+        "a photo's file name may hold only letters A to Z, digits, spaces and - _ . ( ), starting with a letter or digit: rename the file, like photos/rink-floor.jpg",
+      "content/photos/con.jpg":
+        "a photo cannot be named con, a name Windows keeps for a device: rename the file, like photos/rink-floor.jpg",
+      "content/photos/LPT9.webp":
+        "a photo cannot be named LPT9, a name Windows keeps for a device: rename the file, like photos/rink-floor.jpg",
+    };
+    for (const [path, problem] of Object.entries(cases)) {
+      expect(ownersFilesRefusal(changes([{ path, contents: jpeg }])), path).toEqual({
+        status: 422,
+        message: `Not saved: ${path}: ${problem}.`,
+      });
+      expect(ownersFilesRefusal(changes([], [path])), path).toBeUndefined();
+    }
+  });
+
   it("are nothing else under content/: how Git checks it out, a script, a file the site never reads", () => {
     for (const path of [
       "content/.gitattributes",

@@ -4,7 +4,7 @@
 // to the owner. The editor shows the refusal's message under its "There was an error while
 // saving" and keeps the owner's changes on the screen to mend. The same problems, placed the
 // same way, as the build and `npm run check:content` print.
-import { photoPath } from "../../rink/content/fields.ts";
+import { photoNameProblem, photoPath } from "../../rink/content/fields.ts";
 import { type ContentProblem, checkContent, formatProblem } from "../../rink/content/problems.ts";
 import { contentFiles } from "../../rink/content/schema.ts";
 import { checkGraphql, editablePrefix, type FileChanges, type Refusal } from "./guard.ts";
@@ -113,8 +113,9 @@ const wholeFile = (file: string, message: string): SaveProblem => ({
 
 /**
  * Whether every file of a commit is one the owner keeps (a content file the schema lists, or a
- * photo under content/photos/ that is an image of a photo's size): a refusal naming the first
- * that is not. Linear: a look-up per path, the first bytes of each photo.
+ * photo under content/photos/ that is an image of a photo's size, added under a plain name): a
+ * refusal naming the first that is not. Linear: a look-up per path, the first bytes of each
+ * photo.
  */
 export function ownersFilesRefusal({ additions, deletions }: FileChanges): Refusal | undefined {
   for (const { path } of [...additions, ...deletions]) {
@@ -128,6 +129,10 @@ export function ownersFilesRefusal({ additions, deletions }: FileChanges): Refus
   }
   for (const { path, contents } of additions) {
     if (schemaOf.has(path)) continue;
+    // A photo added is one the schema can name: one plain file in content/photos/ (a deletion
+    // may still clear away a file that is not).
+    const nameProblem = photoNameProblem(path.slice(photoFolder.length));
+    if (nameProblem) return { status: 422, message: `Not saved: ${path}: ${nameProblem}.` };
     if (contents.length > base64Length(maxPhotoBytes)) {
       return {
         status: 422,
