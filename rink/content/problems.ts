@@ -112,13 +112,19 @@ function keyPlace(doc: Document, lines: LineCounter, path: readonly PropertyKey[
 }
 
 /**
- * A field written twice in one group, each after the first placed at its name. yaml's own
- * check compares every key with every other (quadratic: a 20,000-key file stalled a save for
- * seconds), so it is off and this one keeps a set per map.
+ * A field written twice in one group, each after the first placed at its name, the first
+ * `atMost` of them. yaml's own check compares every key with every other (quadratic: a
+ * 20,000-key file stalled a save for seconds), so it is off and this one keeps a set per map.
  */
-function repeatedKeys(doc: Document, lines: LineCounter, file: string): ContentProblem[] {
+function repeatedKeys(
+  doc: Document,
+  lines: LineCounter,
+  file: string,
+  atMost: number,
+): ContentProblem[] {
   const problems: ContentProblem[] = [];
   const walk = (node: unknown, path: readonly (string | number)[]) => {
+    if (problems.length >= atMost) return;
     if (isSeq(node)) {
       node.items.forEach((item, i) => {
         walk(item, [...path, i]);
@@ -129,7 +135,7 @@ function repeatedKeys(doc: Document, lines: LineCounter, file: string): ContentP
     for (const pair of node.items) {
       if (!isScalar(pair.key)) continue;
       const key = String(pair.key.value);
-      if (seen.has(key)) {
+      if (seen.has(key) && problems.length < atMost) {
         const { line, col } = lines.linePos(pair.key.range?.[0] ?? 0);
         problems.push({
           file,
@@ -150,19 +156,47 @@ function repeatedKeys(doc: Document, lines: LineCounter, file: string): ContentP
 /**
  * `source`, the text of the content file shown as `file`, read through its schema: the parsed
  * data, or the problems with their places (and, where it is YAML, the file's data as written,
- * for a reader that names what a problem is in).
+ * for a reader that names what a problem is in). Only the first `placeAtMost` problems are
+ * placed: the editor shows a few, and placing each of thousands cost a save far more than the
+ * Worker's CPU allows; the build prints them all.
  */
 export function checkContent<S extends z.ZodType>(
   file: string,
   source: string,
   schema: S,
+  placeAtMost = Number.POSITIVE_INFINITY,
 ): { data: z.output<S> } | { problems: ContentProblem[]; raw?: unknown } {
   const quick = readQuickly(source);
+  let failed: QuickFailure | undefined;
   if (quick) {
     const result = schema.safeParse(quick.data);
     if (result.success) return { data: result.data };
+    failed = { data: quick.data, issues: result.error.issues };
   }
-  return placeProblems(file, source, schema);
+  return placeProblems(file, source, schema, placeAtMost, failed);
+}
+
+/** What js-yaml read and the schema's issues with it, kept for the `yaml` reader's turn. */
+interface QuickFailure {
+  data: unknown;
+  issues: readonly z.core.$ZodIssue[];
+}
+
+/**
+ * Whether two readings of a file hold the same values: then the schema's issues with one are
+ * its issues with the other, and the schema need not run twice. Linear in the data.
+ */
+function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) {
+    return Number.isNaN(a) && Number.isNaN(b);
+  }
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  return keys.every((key) => Object.hasOwn(y, key) && sameData(x[key], y[key]));
 }
 
 /**
@@ -191,11 +225,13 @@ function readQuickly(source: string): { data: unknown } | null {
   }
 }
 
-/** The problems of a file js-yaml and the schema did not take, each at its place. */
+/** The problems of a file js-yaml and the schema did not take, the first `atMost` placed. */
 function placeProblems<S extends z.ZodType>(
   file: string,
   source: string,
   schema: S,
+  atMost: number,
+  failed?: QuickFailure,
 ): { data: z.output<S> } | { problems: ContentProblem[]; raw?: unknown } {
   const lines = new LineCounter();
   const doc = parseDocument(source, {
@@ -205,7 +241,7 @@ function placeProblems<S extends z.ZodType>(
   });
   if (doc.errors.length > 0) {
     return {
-      problems: doc.errors.map((e) => {
+      problems: doc.errors.slice(0, atMost).map((e) => {
         const { line, col } = lines.linePos(e.pos[0]);
         const message = e.message.split("\n")[0] ?? e.message;
         return {
@@ -218,7 +254,7 @@ function placeProblems<S extends z.ZodType>(
       }),
     };
   }
-  const repeated = repeatedKeys(doc, lines, file);
+  const repeated = repeatedKeys(doc, lines, file, atMost);
   if (repeated.length > 0) return { problems: repeated };
   let raw: unknown;
   try {
@@ -238,42 +274,55 @@ function placeProblems<S extends z.ZodType>(
       ],
     };
   }
-  const result = schema.safeParse(raw);
-  if (result.success) return { data: result.data };
-  return {
-    raw,
-    problems: result.error.issues.flatMap((issue): ContentProblem[] => {
-      // A field the schema does not know is most likely a misspelt one, whose value would
-      // otherwise be dropped without a word ("skp:" for "skip:" kept a skipped date on).
-      if (issue.code === "unrecognized_keys") {
-        return issue.keys.map((key) => {
-          const { line, col } = keyPlace(doc, lines, issue.path, key);
-          return {
-            file,
-            line,
-            column: col,
-            field: fieldPath([...issue.path, key]),
-            message: `"${key}" is not a field here: check its spelling, or remove it`,
-          };
-        });
-      }
-      const { line, col } = placeOf(doc, lines, issue.path);
-      // A wrong kind of value says what it got; a rule broken by the right kind need not.
-      const got = ["invalid_type", "invalid_value", "invalid_format", "invalid_union"].includes(
-        issue.code,
-      )
-        ? `, ${describe(valueAt(raw, issue.path))}`
-        : "";
-      return [
-        {
+  let issues = failed && sameData(failed.data, raw) ? failed.issues : undefined;
+  if (!issues) {
+    const result = schema.safeParse(raw);
+    if (result.success) return { data: result.data };
+    issues = result.error.issues;
+  }
+  const problems: ContentProblem[] = [];
+  for (const issue of issues) {
+    // A field the schema does not know is most likely a misspelt one, whose value would
+    // otherwise be dropped without a word ("skp:" for "skip:" kept a skipped date on).
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys.slice(0, atMost - problems.length)) {
+        const { line, col } = keyPlace(doc, lines, issue.path, key);
+        problems.push({
           file,
           line,
           column: col,
-          field: fieldPath(issue.path),
-          message: `${(issue.code === "invalid_type" && issue.message.startsWith("Invalid input") && kinds[issue.expected]) || issue.message}${got}`,
-        },
-      ];
-    }),
+          field: fieldPath([...issue.path, key]),
+          message: `"${key}" is not a field here: check its spelling, or remove it`,
+        });
+      }
+    } else problems.push(issueProblem(file, doc, lines, raw, issue));
+    if (problems.length >= atMost) break;
+  }
+  return { raw, problems };
+}
+
+/** A schema's issue (but an unknown field's) placed, in the owner's words. */
+function issueProblem(
+  file: string,
+  doc: Document,
+  lines: LineCounter,
+  raw: unknown,
+  issue: z.core.$ZodIssue,
+): ContentProblem {
+  const { line, col } = placeOf(doc, lines, issue.path);
+  // A wrong kind of value says what it got; a rule broken by the right kind need not.
+  const got = ["invalid_type", "invalid_value", "invalid_format", "invalid_union"].includes(
+    issue.code,
+  )
+    ? `, ${describe(valueAt(raw, issue.path))}`
+    : "";
+  const kind = issue.code === "invalid_type" && issue.message.startsWith("Invalid input");
+  return {
+    file,
+    line,
+    column: col,
+    field: fieldPath(issue.path),
+    message: `${(kind && kinds[issue.expected]) || issue.message}${got}`,
   };
 }
 

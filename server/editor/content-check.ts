@@ -155,12 +155,24 @@ export function ownersFilesRefusal({ additions, deletions }: FileChanges): Refus
   return undefined;
 }
 
-/** Every ":" and "?" in a text: more than it has keys, found without parsing it. */
+/**
+ * At least as many as the keys a text holds, found without parsing it: every ":" and "?" (a
+ * block key stands before one), and inside "[" or "{" every "{" and "," too, since a flow
+ * map's key needs no colon ("{x}", "{a, b}"). A bracket or comma in quotes counts as well, so
+ * this errs high.
+ */
 function keysAtMost(source: string): number {
   let count = 0;
+  let flow = 0;
   for (let i = 0; i < source.length; i++) {
     const c = source.charCodeAt(i);
     if (c === 0x3a || c === 0x3f) count++;
+    else if (c === 0x7b) {
+      flow++;
+      count++;
+    } else if (c === 0x5b) flow++;
+    else if ((c === 0x5d || c === 0x7d) && flow > 0) flow--;
+    else if (c === 0x2c && flow > 0) count++;
   }
   return count;
 }
@@ -200,11 +212,15 @@ function depthAtMost(source: string): number {
 
 /**
  * The problems of the content files a commit adds, changes or deletes (paths already checked to
- * be the owner's), in the order of the commit; photos and other files are not read.
+ * be the owner's), in the order of the commit; photos and other files are not read. It stops
+ * at one past the problems shown (enough to say there are more): the rest would cost the save
+ * work the owner never sees.
  */
 export function contentProblems({ additions = [], deletions = [] }: Partial<FileChanges>) {
   const problems: SaveProblem[] = [];
+  const enough = shownAtMost + 1;
   for (const { path } of deletions) {
+    if (problems.length >= enough) return problems;
     if (schemaOf.has(path)) {
       problems.push(
         wholeFile(path, "the site is built from this file: it can be changed, not deleted"),
@@ -213,16 +229,11 @@ export function contentProblems({ additions = [], deletions = [] }: Partial<File
   }
   for (const { path, contents } of additions) {
     const schema = schemaOf.get(path);
+    if (problems.length >= enough) return problems;
     if (!schema) continue;
     const read = text(contents);
     if ("problem" in read) {
       problems.push(wholeFile(path, read.problem));
-      continue;
-    }
-    if (keysAtMost(read.source) > maxContentKeys) {
-      problems.push(
-        wholeFile(path, `the file has more fields than a content file can (${maxContentKeys})`),
-      );
       continue;
     }
     if (depthAtMost(read.source) > maxContentDepth) {
@@ -234,7 +245,13 @@ export function contentProblems({ additions = [], deletions = [] }: Partial<File
       );
       continue;
     }
-    const checked = checkContent(path, read.source, schema);
+    if (keysAtMost(read.source) > maxContentKeys) {
+      problems.push(
+        wholeFile(path, `the file has more fields than a content file can (${maxContentKeys})`),
+      );
+      continue;
+    }
+    const checked = checkContent(path, read.source, schema, enough - problems.length);
     if ("problems" in checked) {
       for (const problem of checked.problems) {
         const entry = entryName(checked.raw, problem.field);
@@ -245,15 +262,18 @@ export function contentProblems({ additions = [], deletions = [] }: Partial<File
   return problems;
 }
 
-/** The refusal's words: what to mend, each problem where it is. */
+/**
+ * The refusal's words: what to mend, each problem where it is; past the first few, that there
+ * are more (contentProblems stops there, so how many is not known).
+ */
 export function notSavedMessage(problems: readonly SaveProblem[]): string {
   const shown = problems
     .slice(0, shownAtMost)
     .map(({ entry, ...p }) =>
       formatProblem(entry ? { ...p, field: `${p.field} (“${entry}”)` } : p),
     );
-  const more = problems.length - shown.length;
-  return `Not saved: please fix ${problems.length === 1 ? "this" : "these"} first, then save again. ${shown.join("; ")}${more > 0 ? `; and ${more} more` : ""}.`;
+  const more = problems.length > shown.length;
+  return `Not saved: please fix ${problems.length === 1 ? "this" : "these"} first, then save again. ${shown.join("; ")}${more ? "; and more" : ""}.`;
 }
 
 // --- a photo the site shows cannot be deleted (issue 42) -----------------------------------
