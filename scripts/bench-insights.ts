@@ -7,12 +7,18 @@
 // accepted and found in SQLite, and the page's times before and during, with the machine's load.
 // Then the D1 rows each kind of beacon writes, as D1 counts them (each result's meta, indexes
 // included), from a probe Worker on `wrangler dev` running the room's own statements, and what
-// the free plan's 100,000 rows a day allow. Not part of `npm test` (tests/insights.test.ts runs
-// 10 s of the flood).
+// the beacon's budget of a day (a fifth of the free plan's 100,000 rows) allows. Not part of
+// `npm test` (tests/insights.test.ts runs 10 s of the flood).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
-import { beaconStatements, type Hit, insightsStore } from "../server/insights/store.ts";
+import {
+  beaconBounds,
+  beaconStatements,
+  type Hit,
+  insightsStore,
+  maxRowsPerBeacon,
+} from "../server/insights/store.ts";
 import { tempDir } from "../tests/support/fake-site.ts";
 import { nodeTarget } from "../tests/support/inbox-targets.ts";
 import { flood, type Timing } from "../tests/support/insights-flood.ts";
@@ -67,8 +73,9 @@ try {
   await target.stop();
 }
 
-// The D1 rows of each beacon. A day's end deletes each visitor's hash (one row) and, 28 days
-// on, each vitals row (one row): counted here too, as the plan counts deletes.
+// The D1 rows of each beacon, held to the day's budget and the client's share in its own batch
+// (store.ts). The day's end deletes each client's row (one row) and, 28 days on, each vitals row
+// (one row): counted here too, as the plan counts deletes.
 const day = "2026-12-07";
 const newVisitor: Hit = {
   type: "view",
@@ -76,12 +83,20 @@ const newVisitor: Hit = {
   path: "/parties",
   source: { kind: "search", site: "Google" },
   device: "phone",
-  visitor: "a".repeat(32),
+  client: "a".repeat(32),
+  agent: "0000000a",
+  key: 1,
 };
 const probes = {
   "a new visitor's view": beaconStatements(newVisitor),
-  "the same visitor's next view": beaconStatements({ ...newVisitor, path: "/" }),
-  "that view again (its row now there)": beaconStatements({ ...newVisitor, path: "/" }),
+  "the same visitor's next view": beaconStatements({ ...newVisitor, path: "/", key: 2 }),
+  "that view again (its row now there)": beaconStatements({ ...newVisitor, path: "/", key: 3 }),
+  "a first view from another site": beaconStatements({
+    ...newVisitor,
+    client: "b".repeat(32),
+    source: { kind: "other", site: "indyparent.com" },
+    key: 4,
+  }),
   "a tap (call)": beaconStatements({
     type: "action",
     day,
@@ -89,13 +104,16 @@ const probes = {
     action: "call",
     label: null,
     device: "phone",
+    client: "a".repeat(32),
+    key: 5,
   }),
   "a phone's vitals": beaconStatements({
     type: "vitals",
     day,
     path: "/",
     metrics: { LCP: 2000, INP: 120, CLS: 0.01, FCP: 1200, TTFB: 400 },
-    sample: 42,
+    client: "a".repeat(32),
+    key: 6,
   }),
 };
 // The day's end, as insights/tick.ts runs it, with the salts made: captured from the store.
@@ -160,10 +178,14 @@ export default { async fetch(_request, env) {
   // A family's visit: a first view and its vitals, then each further page's view and vitals,
   // with the hash's and the vitals' later deletes.
   const first = (rows["a new visitor's view"] ?? 0) + 1 + (rows["a phone's vitals"] ?? 0) + 1;
+  const budget = beaconBounds.rowsPerDay;
+  console.log(
+    `The beacon's budget: ${budget.toLocaleString("en-US")} rows a day, all clients (at most ${maxRowsPerBeacon} a beacon); a client's share: ${beaconBounds.beaconsPerClient} beacons a day (at most ${beaconBounds.beaconsPerClient * maxRowsPerBeacon} rows)`,
+  );
   const next = (rows["the same visitor's next view"] ?? 0) + (rows["a phone's vitals"] ?? 0) + 1;
   const perVisit = first + 2 * next;
   console.log(
-    `A visit of 3 pages on a phone, deletes included: ${perVisit} rows; the free plan's 100,000 rows a day: about ${Math.floor(100_000 / perVisit).toLocaleString("en-US")} such visits (${Math.floor((3 * 100_000) / perVisit).toLocaleString("en-US")} page views) a day, before forms and taps`,
+    `A visit of 3 pages on a phone, deletes included: ${perVisit} rows; the beacon's ${budget.toLocaleString("en-US")} rows a day: about ${Math.floor(budget / perVisit).toLocaleString("en-US")} such visits (${Math.floor((3 * budget) / perVisit).toLocaleString("en-US")} page views) a day, before taps`,
   );
 } finally {
   dir.remove();

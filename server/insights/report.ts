@@ -1,6 +1,8 @@
 // What the owner reads of the counts, from the store's bounded reads: the owner's page "How the
 // site is doing" (page.ts), the home's line for this week, and the Monday summary (summary.ts).
-// Pure but for the store, so the same figures reach the page, the home and the email.
+// Pure but for the store, so the same figures reach the page, the home and the email. The week's
+// totals come from one row a day, the top lists and the percentiles from the database already
+// cut to a few rows: the work here is linear in what is shown, whatever the tables hold.
 import { rinkDate, rinkInstant } from "../../rink/clock.ts";
 import {
   type BeaconAction,
@@ -31,16 +33,8 @@ export const actionWords: Record<BeaconAction, string> = {
   calendar_feed: "Calendar feed subscribed",
 };
 
-/**
- * The 75th percentile as Google's reports take it: the smallest figure at or above which a
- * quarter of the views are (the nearest rank, ceil(0.75 n)); null for none. Linear time but the
- * sort, n log n.
- */
-export function percentile75(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.ceil(0.75 * sorted.length) - 1] ?? null;
-}
+/** How many sites each kind of source names; the rest are "others". */
+export const topSites = 5;
 
 export interface WeekOfDays {
   /** Its Monday (the rink's date). */
@@ -75,20 +69,29 @@ export interface InsightsReport {
   /** The last 28 days (today's included). */
   since: string;
   pages: PageCount[];
-  sources: { kind: SourceKind; visitors: number; sites: { site: string; visitors: number }[] }[];
+  /** Each kind's visitors, its top sites, and the visitors from the rest ("others"). */
+  sources: {
+    kind: SourceKind;
+    visitors: number;
+    sites: { site: string; visitors: number }[];
+    others: number;
+  }[];
   speed: PageSpeed[];
 }
 
 const noActions = (): Record<BeaconAction, number> =>
   Object.fromEntries(beaconActionNames.map((name) => [name, 0])) as Record<BeaconAction, number>;
 
-type Reads = Pick<
+export type Reads = Pick<
   InsightsStore,
-  "visitsByDay" | "actionsByDay" | "submissionTimes" | "pages" | "sources" | "vitals"
+  "days" | "submissionTimes" | "pages" | "sources" | "speed" | "vitalsViews"
 >;
 
 /** Each week's visits, views, taps, signups and messages, for the Mondays given (oldest first). */
-export async function weekFigures(store: Reads, mondays: readonly string[]) {
+export async function weekFigures(
+  store: Pick<Reads, "days" | "submissionTimes">,
+  mondays: readonly string[],
+) {
   const first = mondays[0];
   const last = mondays.at(-1);
   if (!first || !last) return [];
@@ -101,24 +104,17 @@ export async function weekFigures(store: Reads, mondays: readonly string[]) {
   );
   const from = rinkInstant(first, "00:00").toISOString();
   const to = rinkInstant(addDays(end, 1), "00:00").toISOString();
-  const [days, actions, signups, messages] = await Promise.all([
-    store.visitsByDay(first, end),
-    store.actionsByDay(first, end),
+  const [days, signups, messages] = await Promise.all([
+    store.days(first, end),
     store.submissionTimes("newsletter", from, to),
     store.submissionTimes("contact", from, to),
   ]);
   for (const day of days) {
     const week = weeks.get(mondayOf(day.day));
-    if (week) {
-      week.visits += day.visitors;
-      week.views += day.views;
-    }
-  }
-  for (const row of actions) {
-    const week = weeks.get(mondayOf(row.day));
-    if (week && Object.hasOwn(week.actions, row.action)) {
-      week.actions[row.action as BeaconAction] += row.count;
-    }
+    if (!week) continue;
+    week.visits += day.visits;
+    week.views += day.views;
+    for (const name of beaconActionNames) week.actions[name] += day.actions[name];
   }
   // Each week's bounds as instants, once: a submission's week by comparing its ISO time, not a
   // rink-clock conversion a row (Intl's formatToParts each time: 41 % of the owner's home on
@@ -144,13 +140,53 @@ export async function weekFigures(store: Reads, mondays: readonly string[]) {
 }
 
 /** "This week" on the home: Monday to now on the rink's clock. */
-export async function thisWeek(store: Reads, now: Date) {
+export async function thisWeek(store: Pick<Reads, "days" | "submissionTimes">, now: Date) {
   const [week] = await weekFigures(store, [mondayOf(rinkDate(now))]);
   return {
     visits: week?.visits ?? 0,
     calls: week?.actions.call ?? 0,
     signups: week?.signups ?? 0,
   };
+}
+
+/** Each kind of source, in the page's order, with its top sites and the rest as "others". */
+function sourcesOf(rows: Awaited<ReturnType<Reads["sources"]>>): InsightsReport["sources"] {
+  const kinds = new Map(
+    sourceKinds.map((kind) => [
+      kind,
+      { kind, visitors: 0, sites: [] as { site: string; visitors: number }[], others: 0 },
+    ]),
+  );
+  for (const row of rows) {
+    const kind = kinds.get(row.source);
+    if (!kind) continue;
+    kind.visitors += row.visitors;
+    if (row.site) kind.sites.push({ site: row.site, visitors: row.visitors });
+    else if (row.source !== "direct") kind.others += row.visitors;
+  }
+  return [...kinds.values()];
+}
+
+/** Each page's speed from its percentiles (a few rows a page), the most viewed first. */
+function speedOf(
+  percentiles: Awaited<ReturnType<Reads["speed"]>>,
+  views: Awaited<ReturnType<Reads["vitalsViews"]>>,
+): PageSpeed[] {
+  const pages = new Map<string, PageSpeed>(
+    views.map(({ page, views }) => [
+      page,
+      {
+        page,
+        views,
+        metrics: Object.fromEntries(vitalNames.map((name) => [name, null])) as PageSpeed["metrics"],
+      },
+    ]),
+  );
+  for (const { page, metric, p75, views } of percentiles) {
+    const speed = pages.get(page);
+    if (speed) speed.metrics[metric] = { p75, rating: vitalRating(metric, p75), views };
+  }
+  return [...pages.values()].sort((a, b) => b.views - a.views || a.page.localeCompare(b.page));
 }
 
 export async function insightsReport(store: Reads, now: Date): Promise<InsightsReport> {
@@ -163,16 +199,17 @@ export async function insightsReport(store: Reads, now: Date): Promise<InsightsR
   // A year before, by whole weeks (364 days), so each day is the same weekday.
   const yearBack = (date: string) => addDays(date, -364);
   const since = addDays(today, 1 - vitalsDays);
-  const [days, before, figures, pages, sources, samples] = await Promise.all([
-    store.visitsByDay(first, today),
-    store.visitsByDay(yearBack(first), yearBack(addDays(thisMonday, 6))),
+  const [days, before, figures, pages, sources, percentiles, views] = await Promise.all([
+    store.days(first, today),
+    store.days(yearBack(first), yearBack(addDays(thisMonday, 6))),
     weekFigures(store, mondays),
     store.pages(since, today, topPages),
-    store.sources(since, today),
-    store.vitals(since),
+    store.sources(since, today, topSites),
+    store.speed(since),
+    store.vitalsViews(since),
   ]);
-  const visits = new Map(days.map((d) => [d.day, d.visitors]));
-  const visitsBefore = new Map(before.map((d) => [d.day, d.visitors]));
+  const visits = new Map(days.map((d) => [d.day, d.visits]));
+  const visitsBefore = new Map(before.map((d) => [d.day, d.visits]));
   const weeks = mondays.map((monday) => {
     const week = Array.from({ length: 7 }, (_, i) => {
       const date = addDays(monday, i);
@@ -189,66 +226,14 @@ export async function insightsReport(store: Reads, now: Date): Promise<InsightsR
       yearBefore: week.reduce((sum, d) => sum + d.yearBefore, 0),
     };
   });
-
-  const kinds = new Map(
-    sourceKinds.map((kind) => [
-      kind,
-      { kind, visitors: 0, sites: [] as { site: string; visitors: number }[] },
-    ]),
-  );
-  for (const row of sources) {
-    const kind = kinds.get(row.source);
-    if (!kind) continue;
-    kind.visitors += row.visitors;
-    if (row.site) kind.sites.push({ site: row.site, visitors: row.visitors });
-  }
-
-  // Each page's figures, one list per metric: linear in the samples, then one sort each.
-  const perPage = new Map<string, { views: number; values: Record<VitalName, number[]> }>();
-  for (const sample of samples) {
-    let page = perPage.get(sample.page);
-    if (!page) {
-      page = {
-        views: 0,
-        values: Object.fromEntries(vitalNames.map((n) => [n, []])) as unknown as Record<
-          VitalName,
-          number[]
-        >,
-      };
-      perPage.set(sample.page, page);
-    }
-    page.views += 1;
-    for (const name of vitalNames) {
-      const value = sample.metrics[name];
-      if (value !== undefined) page.values[name].push(value);
-    }
-  }
-  const speed = [...perPage]
-    .map(([page, { views, values }]) => ({
-      page,
-      views,
-      metrics: Object.fromEntries(
-        vitalNames.map((name) => {
-          const p75 = percentile75(values[name]);
-          return [
-            name,
-            p75 === null
-              ? null
-              : { p75, rating: vitalRating(name, p75), views: values[name].length },
-          ];
-        }),
-      ) as PageSpeed["metrics"],
-    }))
-    .sort((a, b) => b.views - a.views || a.page.localeCompare(b.page));
-
   return {
     today,
     weeks,
-    hasYearBefore: before.some((d) => d.visitors > 0),
+    hasYearBefore: before.some((d) => d.visits > 0),
     figures,
     since,
     pages,
-    sources: [...kinds.values()],
-    speed,
+    sources: sourcesOf(sources),
+    speed: speedOf(percentiles, views),
   };
 }

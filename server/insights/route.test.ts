@@ -130,8 +130,10 @@ describe("the beacon's endpoint over SQLite, days passing", () => {
   };
   const view = (path: string, ref?: string) => ({ v: 1, type: "view", path, ref });
 
-  const visitsOn = async (day: string) =>
-    (await store.visitsByDay(day, day))[0] ?? { day, visitors: 0, views: 0 };
+  const visitsOn = async (day: string) => {
+    const [totals] = await store.days(day, day);
+    return { day, visitors: totals?.visits ?? 0, views: totals?.views ?? 0 };
+  };
 
   it("counts views, visits once a day and again the next, actions, and nothing it should not", async () => {
     expect(await send(view("/", "https://www.google.com/"))).toBe(204);
@@ -167,20 +169,29 @@ describe("the beacon's endpoint over SQLite, days passing", () => {
       { page: "/events", views: 1, visitors: 1 },
       { page: "/parties", views: 1, visitors: 0 },
     ]);
-    expect(await store.sources("2026-12-07", "2026-12-07")).toEqual([
+    expect(await store.sources("2026-12-07", "2026-12-07", 5)).toEqual([
       { source: "social", site: "Facebook", visitors: 1 },
       { source: "search", site: "Google", visitors: 1 },
     ]);
-    expect(await store.actionsByDay("2026-12-07", "2026-12-07")).toEqual([
-      { day: "2026-12-07", action: "call", label: "", count: 1 },
-      { day: "2026-12-07", action: "newsletter_signup", label: "email_sms", count: 1 },
+    expect((await store.days("2026-12-07", "2026-12-07"))[0]?.actions).toMatchObject({
+      call: 1,
+      newsletter_signup: 1,
+      directions: 0,
+    });
+    expect(
+      inbox.sql.all(
+        "SELECT action, label, hits FROM insight_counts WHERE action <> '' ORDER BY action",
+      ),
+    ).toEqual([
+      { action: "call", label: "", hits: 1 },
+      { action: "newsletter_signup", label: "email_sms", hits: 1 },
     ]);
 
     // The next day (the timer's day end first, as at midnight): the same phone is a visit again.
     clock = new Date("2026-12-08T15:00:00Z");
     const tick = insightsTick({ store, now });
     await tick();
-    expect(inbox.sql.all("SELECT day FROM insight_visitors")).toEqual([]);
+    expect(inbox.sql.all("SELECT day FROM insight_clients")).toEqual([]);
     expect(inbox.sql.all("SELECT day FROM insight_salts ORDER BY day")).toEqual([
       { day: "2026-12-08" },
       { day: "2026-12-09" },
@@ -195,15 +206,15 @@ describe("the beacon's endpoint over SQLite, days passing", () => {
     const vitals = { v: 1, type: "vitals", path: "/", metrics: { LCP: 2100, CLS: 0.05 } };
     expect(await send(vitals)).toBe(204);
     expect(await send(vitals, { ua: laptop })).toBe(204);
-    expect(await store.vitals("2026-11-01")).toEqual([
-      { page: "/", metrics: { LCP: 2100, CLS: 0.05 } },
+    expect(inbox.sql.all("SELECT page, lcp, inp, cls FROM insight_vitals")).toEqual([
+      { page: "/", lcp: 2100, inp: null, cls: 0.05 },
     ]);
     clock = new Date("2027-01-03T15:00:00Z"); // the 28th day after: still kept
     await insightsTick({ store, now })();
-    expect(await store.vitals("2026-11-01")).toHaveLength(1);
+    expect(await store.vitalsViews("2026-11-01")).toEqual([{ page: "/", views: 1 }]);
     clock = new Date("2027-01-04T15:00:00Z");
     await insightsTick({ store, now })();
-    expect(await store.vitals("2026-11-01")).toEqual([]);
+    expect(await store.vitalsViews("2026-11-01")).toEqual([]);
   });
 
   it("refuses what is not a beacon, never with a 5xx, and limits a client", async () => {
@@ -226,6 +237,30 @@ describe("the beacon's endpoint over SQLite, days passing", () => {
       405,
     );
     expect(await send(view("/"), { headers: { Origin: "https://elsewhere.example" } })).toBe(403);
+    // A browser that sends Fetch metadata sends Origin too: without it, only its own page's.
+    const bare = (fetchSite?: string) =>
+      app.request(`https://sugarcreekskate.example${insightsBeaconPath}`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "text/plain",
+          "User-Agent": iphone,
+          "X-Client": "192.0.2.50",
+          ...(fetchSite ? { "Sec-Fetch-Site": fetchSite } : {}),
+        },
+        body: JSON.stringify(view("/about")),
+      });
+    expect((await bare("cross-site")).status).toBe(403);
+    expect((await bare("same-site")).status).toBe(403);
+    expect((await bare("same-origin")).status).toBe(204);
+    // Neither (an older browser): counted, within the client's share like any other.
+    expect((await bare()).status).toBe(204);
+    expect(await store.pages("2026-12-07", "2026-12-07", 10)).toEqual([
+      { page: "/about", views: 2, visitors: 1 },
+      { page: "/", views: 1, visitors: 1 },
+    ]);
+    // A page the build did not make: answered, not counted.
+    expect(await send(view("/wp-admin"), { client: "192.0.2.51" })).toBe(204);
+    expect(await store.pages("2026-12-07", "2026-12-07", 10)).toHaveLength(2);
     const statuses: number[] = [];
     for (let i = 0; i < beaconsPerMinute + 1; i++) {
       statuses.push(await send(view("/"), { client: "198.51.100.99" }));

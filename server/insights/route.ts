@@ -1,10 +1,12 @@
 // POST /insights/beacon (rink/insights.ts's path and shape), the pages' own count of page views,
 // actions and real phones' vitals. In order: the method, Global Privacy Control and Do Not Track
-// (not counted, still 204: the page need not know), the origin, the body's size (413 past 2 KB,
-// unread), its type (text/plain from navigator.sendBeacon, or application/json), the rate limit
-// per client, bots; then the beacon is read (400 for one the pages never send) and reduced at
-// once to what is counted (classify.ts): the address and the user agent only as the day's
-// salted hash, the referrer as its kind and site. Answered 204 before it is written (recorder.ts).
+// (not counted, still 204: the page need not know), the origin (browserOrigin), the body's size
+// (413 past 2 KB, unread), its type (text/plain from navigator.sendBeacon, or application/json),
+// the rate limit per client, bots; then the beacon is read (400 for one the pages never send),
+// a page the build did not make is not counted, and the rest is reduced at once to what is
+// counted (classify.ts): the address and the user agent only as the day's salted hashes, the
+// referrer as its kind and site. Answered 204 before it is written (recorder.ts), where the
+// client's share of the day and the day's budget bound what is stored (store.ts).
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { rinkDate } from "../../rink/clock.ts";
@@ -23,7 +25,16 @@ import { escapingLog } from "../log-text.ts";
 import { inboxHeaders } from "../security-headers.ts";
 import { asksNotToBeCounted, classifyReferrer, deviceClass, isBotAgent } from "./classify.ts";
 import type { Recorder } from "./recorder.ts";
-import { beaconStatements, type Hit, type InsightsStore, visitorHash } from "./store.ts";
+import { sitePaths } from "./site-paths-built.ts";
+import {
+  agentHash,
+  type BeaconBounds,
+  beaconBounds,
+  beaconStatements,
+  clientHash,
+  type Hit,
+  type InsightsStore,
+} from "./store.ts";
 
 /** Beacons a minute per client: a family browsing fast sends a view, vitals and a tap a page. */
 export const beaconsPerMinute = 120;
@@ -37,6 +48,10 @@ export interface InsightsDeps {
   background?: (c: Context<ServerEnv>, task: Promise<unknown>) => void;
   /** Origins besides the site's own whose pages may send beacons here. */
   siteOrigins?: readonly string[];
+  /** What the beacons may store, per client and a day (store.ts's beaconBounds). */
+  bounds?: BeaconBounds;
+  /** The paths the beacon counts: the pages the build made (site-paths-built.ts). */
+  paths?: readonly string[];
   now?: () => Date;
   log?: (message: string) => void;
 }
@@ -46,14 +61,35 @@ const typeAllowed = (type: string | undefined) => {
   return essence === "text/plain" || essence === "application/json";
 };
 
-/** A random whole number for a vitals row's key (53 bits: a JavaScript number exactly). */
-const sampleKey = () => {
+/**
+ * Whether a beacon's request may come from this site's pages, by what a browser sends with it.
+ * A browser's sendBeacon sends its page's Origin: another site's is refused. A browser that
+ * sends Fetch metadata always sends Origin on a POST, so one without it is let in only when
+ * it says the page was this site's (an extension can strip Origin). A request with neither
+ * is an older browser's (or a script's, which could send anything): let in, and bounded like
+ * any other by its client's share and the day's budget.
+ */
+export function browserOrigin(
+  headers: { origin: string | undefined; fetchSite: string | undefined; host: string | undefined },
+  siteOrigins: ReadonlySet<string>,
+): boolean {
+  const { origin, fetchSite } = headers;
+  if (origin !== undefined) {
+    return siteOrigins.has(origin) || originIsHost(origin, headers.host);
+  }
+  return fetchSite === undefined || fetchSite === "same-origin";
+}
+
+/** A random whole number for a beacon's key (53 bits: a JavaScript number exactly). */
+const beaconKey = () => {
   const [high = 0, low = 0] = crypto.getRandomValues(new Uint32Array(2));
   return (high & 0x1fffff) * 2 ** 32 + low;
 };
 
 export function insightsRoutes(deps: InsightsDeps) {
   const now = deps.now ?? (() => new Date());
+  const bounds = deps.bounds ?? beaconBounds;
+  const paths = new Set(deps.paths ?? sitePaths);
   const log = deps.log ?? escapingLog((message) => console.error(message));
   const siteOrigins = new Set(deps.siteOrigins ?? []);
   const otherHosts = [...siteOrigins].flatMap((origin) => {
@@ -84,21 +120,26 @@ export function insightsRoutes(deps: InsightsDeps) {
     client: string,
     userAgent: string,
   ): Promise<Hit | null> {
-    const day = rinkDate(now());
+    // A path the build did not make is nobody's page: neither counted nor shown to the owner.
+    if (!paths.has(beacon.path)) return null;
     const device = deviceClass(userAgent);
+    // The speed the owner sees is the phones': a laptop's figures would flatter it.
+    if (beacon.type === "vitals" && device !== "phone") return null;
+    const day = rinkDate(now());
+    const salt = await saltOf(day);
+    const stamp = { day, client: await clientHash(salt, client), key: beaconKey() };
     if (beacon.type === "view") {
       return {
+        ...stamp,
         type: "view",
-        day,
         path: beacon.path,
         source: classifyReferrer(beacon.ref, [new URL(url).hostname, ...otherHosts]),
         device,
-        visitor: await visitorHash(await saltOf(day), client, userAgent),
+        agent: await agentHash(salt, userAgent),
       };
     }
-    if (beacon.type === "action") return { ...beacon, day, device };
-    // The speed the owner sees is the phones': a laptop's figures would flatter it.
-    return device === "phone" ? { ...beacon, day, sample: sampleKey() } : null;
+    if (beacon.type === "action") return { ...stamp, ...beacon, device };
+    return { ...stamp, ...beacon };
   }
 
   const app = new Hono<ServerEnv>();
@@ -115,14 +156,15 @@ export function insightsRoutes(deps: InsightsDeps) {
     const gpc = c.req.header("sec-gpc");
     const dnt = c.req.header("dnt");
     if (asksNotToBeCounted({ gpc, dnt })) return answer(c, 204);
-    const origin = c.req.header("origin");
-    if (
-      origin !== undefined &&
-      !siteOrigins.has(origin) &&
-      !originIsHost(origin, c.req.header("host"))
-    ) {
-      return answer(c, 403);
-    }
+    const fromSite = browserOrigin(
+      {
+        origin: c.req.header("origin"),
+        fetchSite: c.req.header("sec-fetch-site"),
+        host: c.req.header("host"),
+      },
+      siteOrigins,
+    );
+    if (!fromSite) return answer(c, 403);
     return next();
   });
   app.post(
@@ -143,7 +185,7 @@ export function insightsRoutes(deps: InsightsDeps) {
       try {
         const hit = await hitOf(reading.beacon, c.req.url, client, userAgent);
         if (!hit) return answer(c, 204);
-        const writing = deps.recorder.record(beaconStatements(hit)).catch((error) => {
+        const writing = deps.recorder.record(beaconStatements(hit, bounds)).catch((error) => {
           log(`insights: a beacon was not stored: ${error instanceof Error ? error.message : ""}`);
         });
         deps.background?.(c, writing);

@@ -41,10 +41,21 @@ describe("the Monday summary", () => {
       path,
       source: { kind: kind as "search", site },
       device: "phone",
-      visitor,
+      client: visitor,
+      agent: "0000000a",
+      key: Math.floor(Math.random() * 2 ** 40),
     });
   const call = (day: string) =>
-    record({ type: "action", day, path: "/", action: "call", label: null, device: "phone" });
+    record({
+      type: "action",
+      day,
+      path: "/",
+      action: "call",
+      label: null,
+      device: "phone",
+      client: "a caller",
+      key: Math.floor(Math.random() * 2 ** 40),
+    });
   const signup = (at: string) =>
     inbox.sql.run(
       "INSERT INTO submissions (form, created_at, data) VALUES ('newsletter', ?, '{}')",

@@ -7,14 +7,11 @@ import { rinkDate, rinkWallClock } from "../../rink/clock.ts";
 import { formatLongDate } from "../../rink/format.ts";
 import type { Mail, Mailer } from "../forms/notify.ts";
 import { addDays, mondayOf, weekdayIndex } from "./calendar.ts";
-import { type WeekFigures, weekFigures } from "./report.ts";
+import { topSites, type WeekFigures, weekFigures } from "./report.ts";
 import type { InsightsStore } from "./store.ts";
 import { insightsPath, insightsWords, pageWords } from "./words.ts";
 
-type Reads = Pick<
-  InsightsStore,
-  "visitsByDay" | "actionsByDay" | "submissionTimes" | "pages" | "sources" | "vitals"
->;
+type Reads = Pick<InsightsStore, "days" | "submissionTimes" | "pages" | "sources">;
 
 const errorKind = (error: unknown) => (error instanceof Error ? error.name : typeof error);
 
@@ -36,7 +33,7 @@ export async function summaryFor(store: Reads, now: Date, siteUrl?: string): Pro
   ];
   const [pages, sources] = await Promise.all([
     store.pages(lastMonday, sunday, 5),
-    store.sources(lastMonday, sunday),
+    store.sources(lastMonday, sunday, topSites),
   ]);
   const kinds = new Map<string, number>();
   for (const s of sources) kinds.set(s.source, (kinds.get(s.source) ?? 0) + s.visitors);

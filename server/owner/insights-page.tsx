@@ -148,10 +148,10 @@ function Sources({ report }: { report: InsightsReport }) {
         rows={report.sources.map((s) => [
           insightsWords.sources[s.kind],
           String(s.visitors),
-          s.sites
-            .slice(0, 5)
-            .map((site) => `${site.site} ${site.visitors}`)
-            .join(", "),
+          [
+            ...s.sites.map((site) => `${site.site} ${site.visitors}`),
+            ...(s.others > 0 ? [`others ${s.others}`] : []),
+          ].join(", "),
         ])}
       />
     </section>

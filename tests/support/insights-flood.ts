@@ -4,6 +4,7 @@
 // and a page loaded every 100 ms, each timed. For tests/insights.test.ts (10 s) and
 // `npm run bench:insights` (a minute), which print or assert the same figures.
 import { insightsBeaconPath } from "../../rink/insights.ts";
+import { sitePaths } from "../../server/insights/site-paths-built.ts";
 
 export const phoneAgent =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
@@ -26,6 +27,7 @@ export interface FloodOptions {
 }
 
 export interface FloodResult {
+  /** `views`: the views of the site's own pages sent, which are counted. */
   beacons: { sent: number; statuses: Record<string, number>; views: number; ms: Timing };
   forms: { sent: number; accepted: number; ms: Timing };
   pages: { before: Timing; during: Timing; failed: number };
@@ -75,7 +77,9 @@ function madeUp(n: number): { body: string; view: boolean } {
     default: {
       const ref = referrers[n % referrers.length] ?? "";
       const full = ref.endsWith("-") ? `${ref}${n % 300}.example/` : ref;
-      return { body: JSON.stringify({ v: 1, type: "view", path, ref: full }), view: true };
+      // A view of a page the build did not make is answered, not counted.
+      const view = sitePaths.includes(path);
+      return { body: JSON.stringify({ v: 1, type: "view", path, ref: full }), view };
     }
   }
 }
