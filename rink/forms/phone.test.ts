@@ -1,7 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { phoneDigits } from "./newsletter.ts";
-import { caretAfterDigits, formatPhoneInput, phoneDigitsOf, phoneKey } from "./phone.ts";
+import {
+  caretAfterDigits,
+  formatPhoneInput,
+  phoneDigitsOf,
+  phoneKey,
+  textRegionOf,
+  textsReach,
+} from "./phone.ts";
 
 const pattern = "(ddd) ddd-dddd";
 
@@ -106,5 +113,35 @@ describe("phoneKey", () => {
     expect(phoneKey("+44 20 7946 0958")).toBe("442079460958");
     expect(phoneKey("555-0100")).toBe("5550100");
     expect(phoneKey("")).toBe("");
+  });
+});
+
+describe("textRegionOf", () => {
+  it.each([
+    ["3175550100", "us"],
+    ["2125550100", "us"],
+    ["7875550100", "us"],
+    ["9395550100", "us"],
+    ["6715550100", "us"],
+    ["3405550100", "us"],
+    ["4165550100", "ca"],
+    ["6045550100", "ca"],
+    ["8765550100", null],
+    ["6585550100", null],
+    ["8095550100", null],
+    ["2685550100", null],
+    ["8005550100", null],
+    ["5555550100", null],
+    ["1235550100", null],
+    ["317555010", null],
+  ])("%s is %s", (key, region) => {
+    expect(textRegionOf(key)).toBe(region);
+  });
+
+  it("opens Canada only when asked", () => {
+    expect(textsReach("4165550100", false)).toBe(false);
+    expect(textsReach("4165550100", true)).toBe(true);
+    expect(textsReach("8765550100", true)).toBe(false);
+    expect(textsReach("3175550100", false)).toBe(true);
   });
 });

@@ -2,6 +2,7 @@
 // Shared by the browser (as typed) and the inbox (to normalise a no-JavaScript post).
 
 import { phoneDigits } from "./newsletter.ts";
+import { textAreaCodes } from "./text-area-codes.ts";
 
 /**
  * Every digit in the text, in order, at most `phoneDigits` of them. A leading "+1", the US
@@ -51,4 +52,30 @@ export function caretAfterDigits(formatted: string, digitsBefore: number): numbe
     if (seen === digitsBefore) return i + 1;
   }
   return formatted.length;
+}
+
+/** Where a phone's key (ten digits) can get text alerts: the US, Canada, or neither. */
+export type TextRegion = "us" | "ca";
+
+/**
+ * The region of a phone's key by its area code (text-area-codes.ts, from libphonenumber's
+ * region data), or null: the +1 plan's other countries (Jamaica's 876, the Dominican
+ * Republic's 809), toll-free and unassigned codes. Carriers in those countries are paid to end
+ * a text, which is what SMS pumping bots sign up numbers for. The US's territories (Puerto
+ * Rico 787 and 939, the Virgin Islands 340, Guam 671, the Northern Marianas 670, American
+ * Samoa 684) count as the US: their numbers are the FCC's, their carriers are reached at the
+ * US's rates under its rules, and a family that moved to Indiana often keeps its number.
+ */
+export function textRegionOf(key: string): TextRegion | null {
+  if (!/^[2-9]\d{9}$/.test(key)) return null;
+  const i = Number(key.slice(0, 3)) - 200;
+  const has = (bits: string) => ((atob(bits).charCodeAt(i >> 3) >> (i & 7)) & 1) === 1;
+  if (has(textAreaCodes.us)) return "us";
+  return has(textAreaCodes.ca) ? "ca" : null;
+}
+
+/** Whether text alerts may go to a phone's key: the US's numbers, and Canada's if allowed. */
+export function textsReach(key: string, canada: boolean): boolean {
+  const region = textRegionOf(key);
+  return region === "us" || (canada && region === "ca");
 }

@@ -182,14 +182,51 @@ describe("validateNewsletter", () => {
     }
   });
 
-  it("accepts any 10 digits typed with the usual punctuation", () => {
+  it("accepts any US number typed with the usual punctuation", () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^\d{10}$/), (digits) => {
+      fc.property(fc.stringMatching(/^317\d{7}$/), (digits) => {
         const typed = `${digits.slice(0, 3)}.${digits.slice(3, 6)} ${digits.slice(6)}`;
         const result = validateNewsletter({ phone: typed });
         return result.ok && result.value.phone?.replace(/\D/g, "") === digits;
       }),
     );
+  });
+});
+
+describe("the numbers text alerts go to", () => {
+  const refused = {
+    ok: false,
+    errors: [
+      {
+        field: "phone",
+        code: "TYPE_NUMERIC",
+        message: "has an area code we do not send text alerts to",
+      },
+    ],
+  };
+
+  it("refuses a Jamaican number in words, with Canada open or not", () => {
+    expect(validateNewsletter({ phone: "(876) 555-0100" })).toEqual(refused);
+    expect(validateNewsletter({ phone: "+18765550100" }, { textsToCanada: true })).toEqual(
+      refused,
+    );
+  });
+
+  it("refuses the plan's other countries and toll-free numbers, keeps US territories", () => {
+    for (const phone of ["(809) 555-0100", "(268) 555-0100", "(441) 555-0100", "(800) 555-0100"]) {
+      expect(validateNewsletter({ phone }), phone).toEqual(refused);
+    }
+    for (const phone of ["(787) 555-0100", "(340) 555-0100", "(671) 555-0100"]) {
+      expect(validateNewsletter({ phone }).ok, phone).toBe(true);
+    }
+  });
+
+  it("takes a Canadian number only once Canada is open", () => {
+    expect(validateNewsletter({ phone: "(416) 555-0100" })).toEqual(refused);
+    expect(validateNewsletter({ phone: "(416) 555-0100" }, { textsToCanada: true })).toEqual({
+      ok: true,
+      value: { phone: "(416) 555-0100" },
+    });
   });
 });
 

@@ -3,7 +3,7 @@
 // field label, because the contact form shows them as "<Field label> <message>".
 import { type ContactSubject, contactFields, contactSubjects } from "./contact.ts";
 import { newsletterFields, newsletterMessages, notProvided, phoneDigits } from "./newsletter.ts";
-import { formatPhoneInput, phoneKey } from "./phone.ts";
+import { formatPhoneInput, phoneKey, textsReach } from "./phone.ts";
 
 export type ValidationCode =
   | "REQUIRED_FIELD_MISSING"
@@ -42,6 +42,9 @@ export const validationMessages = {
   text: "should be text",
   subject: "should be one of the listed topics",
   phone: `should be a ${phoneDigits}-digit phone number`,
+  // The same words whether Canada is open or not (TEXTS_TO_CANADA): the browser, which cannot
+  // know the setting, says them of a number neither opens.
+  textArea: "has an area code we do not send text alerts to",
   tooLong: (max: number) => `is too long (at most ${max} characters)`,
   emptyContact: "Please fill in the form before sending.",
 } as const;
@@ -150,12 +153,20 @@ function readNewsletterText(data: Record<string, unknown>, field: string): Text 
   return read.kind === "text" && read.text === notProvided ? { kind: "blank" } : read;
 }
 
+/** Where the newsletter's text alerts may go besides the US (server/settings.ts). */
+export interface NewsletterRules {
+  textsToCanada: boolean;
+}
+
 /**
  * Accepts the JavaScript signup's JSON (email, phone, signup_types, type, timestamp) and a
  * plain form post with email and/or phone. Only email and phone are kept: the rest is either
  * derived from them or the client's clock.
  */
-export function validateNewsletter(data: Record<string, unknown>): Validation<NewsletterValue> {
+export function validateNewsletter(
+  data: Record<string, unknown>,
+  rules: NewsletterRules = { textsToCanada: false },
+): Validation<NewsletterValue> {
   const email = readNewsletterText(data, "email");
   const phone = readNewsletterText(data, "phone");
   const given = (r: Text) => r.kind === "text" || r.kind === "bad";
@@ -177,6 +188,8 @@ export function validateNewsletter(data: Record<string, unknown>): Validation<Ne
     const digits = typedPhoneDigits(checkedPhone.text);
     if (digits === null || digits.length !== phoneDigits) {
       errors.push(fieldError("phone", "TYPE_NUMERIC", validationMessages.phone));
+    } else if (!textsReach(digits, rules.textsToCanada)) {
+      errors.push(fieldError("phone", "TYPE_NUMERIC", validationMessages.textArea));
     } else value.phone = formatPhoneInput(digits);
   }
 
