@@ -2,6 +2,7 @@
 // under Node (node/database.ts), D1 on Workers (edge/d1-store.ts). Either may answer synchronously or
 // with a promise, so callers always await.
 import { phoneKey } from "../../rink/forms/phone.ts";
+import { subscriberKey } from "./subscriber-key.ts";
 
 export interface Submission {
   id: number;
@@ -24,6 +25,24 @@ export interface NewSubmission {
   createdAt: string;
   data: Record<string, string>;
   spam: boolean;
+  /**
+   * The connection it came from, as submissionClient keeps it (never the address): a signup's
+   * rows for the lists count against that client's share of the day (lists/signup-outbox.ts).
+   * Absent when unknown (the owner's import, a test).
+   */
+  client?: string | null;
+}
+
+/**
+ * A client's address as the lists' outbox keeps it beside a signup's rows: the SHA-256 of its
+ * rate-limit key (subscriber-key.ts: the IPv4 address, or an IPv6 address's /64); null when
+ * the host could not tell the address ("unknown").
+ */
+export async function submissionClient(address: string | undefined): Promise<string | null> {
+  if (!address || address === "unknown") return null;
+  const text = new TextEncoder().encode(`signup client ${subscriberKey(address)}`);
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", text));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 type Awaitable<T> = T | Promise<T>;
