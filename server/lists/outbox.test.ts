@@ -26,6 +26,7 @@ import { kitService } from "./kit.ts";
 import { createOutbox, neverInHours, type TextRules } from "./outbox.ts";
 import { outboxStore, staleConfirmationReason } from "./outbox-store.ts";
 import type { ListServices } from "./service.ts";
+import { pastShareReason, signupsPerClientPerDay } from "./signup-outbox.ts";
 import { confirmationText } from "./text-message.ts";
 import { twilioService } from "./twilio.ts";
 
@@ -69,8 +70,9 @@ beforeEach(() => {
 });
 afterEach(() => inbox?.close());
 
-const signup = (data: Record<string, string>, spam = false) =>
-  inbox.insert({ form: "newsletter", createdAt: clock.toISOString(), data, spam });
+/** A signup from `client` (a connection as forms/submission.ts submissionClient keeps it). */
+const signup = (data: Record<string, string>, spam = false, client?: string) =>
+  inbox.insert({ form: "newsletter", createdAt: clock.toISOString(), data, spam, client });
 const confirmation = confirmationText(rinkName, 4);
 /** Texts at any hour, unless a test says otherwise (the quiet hours have their own tests). */
 const allDay: TextRules = {
@@ -392,7 +394,8 @@ describe("an update", () => {
       texts: { ...allDay, confirmationsPerDay: 2 },
       callsPerDrain: 5,
     });
-    expect(await box.drain()).toEqual({ more: true });
+    // The drain reads no more of them than the day has room for, so knows none can go after.
+    expect(await box.drain()).toEqual({ more: false });
     expect(twilio.messages).toHaveLength(2);
     expect(await box.drain()).toEqual({ more: false });
     expect(twilio.messages).toHaveLength(2);
@@ -610,27 +613,27 @@ describe("the text list by confirmed consent (issue 31)", () => {
     });
   });
 
-  it("drops a confirmation request not sent within 24 hours, and sends a newer signup's before older waiting ones (issue 42)", async () => {
+  it("drops a confirmation request not sent within 24 hours, and sends each connection's first before anyone's second, oldest first", async () => {
     const log: string[] = [];
     const box = outbox(log, { ...allDay, confirmationsPerDay: 1 });
-    signup({ phone: "3175550160" });
+    signup({ phone: "3175550160" }, false, "client-a");
     await box.drain();
     expect(asked()).toEqual(["+13175550160"]); // the day's one
     later(3600);
-    const stale = await signup({ phone: "3175550161" });
+    signup({ phone: "3175550162" }, false, "client-b");
     await box.drain();
     later(3600);
-    signup({ phone: "3175550162" });
+    const stale = await signup({ phone: "3175550161" }, false, "client-a");
     await box.drain();
     expect(asked()).toEqual(["+13175550160"]); // both wait at the ceiling
-    // A day after the first was sent there is room for one: the newest signup's goes, not the
-    // one that has waited longer.
+    // A day after the first was sent there is room for one: the second connection's first,
+    // before the first connection's second.
     later(22 * 3600 + 1);
     await box.drain();
     expect(asked()).toEqual(["+13175550160", "+13175550162"]);
-    // An hour on, 0161's signup is a day old: dropped, and not sent when the ceiling next has
-    // room, a day after that.
-    later(3600);
+    // Two hours on, 0161's signup is a day old: dropped, and not sent when the ceiling next
+    // has room, a day after that.
+    later(2 * 3600);
     await box.drain();
     expect(rows().find((r) => r.recipient === "3175550161")).toMatchObject({
       state: "skipped",
@@ -646,6 +649,59 @@ describe("the text list by confirmed consent (issue 31)", () => {
     signup({ phone: "3175550161" });
     await box.drain();
     expect(asked()).toEqual(["+13175550160", "+13175550162", "+13175550161"]);
+  });
+
+  it("sends a family's confirmation within the day's ceiling however many numbers one connection posted before it", async () => {
+    const box = outbox([], { ...allDay, confirmationsPerDay: 3 });
+    signup({ phone: "3175550180" }, false, "family");
+    later(60);
+    for (let i = 1; i <= 8; i++) signup({ phone: `31755501${90 + i}` }, false, "junk");
+    await box.drain();
+    // Everyone's first, oldest first, then the junk's second: not its newest.
+    expect(asked()).toEqual(["+13175550180", "+13175550191", "+13175550192"]);
+  });
+
+  it("queues no text and no Kit add past a connection's share of the day, keeps the signup, and says so", async () => {
+    const log: string[] = [];
+    const box = outbox(log);
+    const posts = [];
+    for (let i = 1; i <= signupsPerClientPerDay + 1; i++) {
+      posts.push(
+        await signup({ phone: `31755502${i}0`, email: `s${i}@example.com` }, false, "one"),
+      );
+    }
+    await signup({ phone: "3175550299", email: "other@example.com" }, false, "two");
+    await box.drain();
+    // Each connection's first, then the first connection's others, oldest first.
+    const firstFive = [1, 2, 3, 4, 5].map((i) => `+131755502${i}0`);
+    expect(signupsPerClientPerDay).toBe(5);
+    expect(asked()).toEqual([firstFive[0], "+13175550299", ...firstFive.slice(1)]);
+    expect([...kit.subscribers.keys()].sort()).toEqual([
+      "other@example.com",
+      "s1@example.com",
+      "s2@example.com",
+      "s3@example.com",
+      "s4@example.com",
+      "s5@example.com",
+    ]);
+    // The sixth signup is kept, whole; its rows are written not sent, with why.
+    const last = posts.at(-1);
+    expect(inbox.get(last?.id ?? 0)?.data).toMatchObject({ email: "s6@example.com" });
+    expect(rows().filter((r) => r.state === "skipped")).toEqual([
+      expect.objectContaining({
+        action: "text",
+        recipient: "3175550260",
+        last_error: pastShareReason,
+      }),
+      expect.objectContaining({ action: "subscribe", last_error: pastShareReason }),
+    ]);
+    // The owner's Signups page says its text was not sent (owner/inbox-page.tsx).
+    expect(await store.droppedConfirmations()).toEqual(new Set([last?.id]));
+    // A day on, the connection has a share again.
+    later(86_400 + 1);
+    signup({ phone: "3175550277" }, false, "one");
+    await box.drain();
+    expect(asked().at(-1)).toBe("+13175550277");
   });
 
   it("holds a text until the sending hours are open on the recipient's clock too, every zone of its area code (issue 42)", async () => {

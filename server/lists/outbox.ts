@@ -12,6 +12,7 @@ import { timeZone } from "../../rink/clock.ts";
 import type { SqlStatement } from "../sql.ts";
 import { maxListPages as kitListPages } from "./kit.ts";
 import { timeZonesOf } from "./number-time-zones.ts";
+import { hourlyChore } from "./outbox-chores.ts";
 import { outcome } from "./outbox-outcome.ts";
 import type { Consent, OutboxJob, OutboxStore } from "./outbox-store.ts";
 import { inSendHours, nextSendTimeIn, type SendHours } from "./send-hours.ts";
@@ -238,14 +239,23 @@ export function createOutbox({
     };
   }
 
+  /**
+   * The rows of `list` this drain may send, as many as it has calls for: the owner's first
+   * (adds, broadcasts, an update's texts), then signups' confirmation requests while the day's
+   * ceiling has room (none read past it: they stay due, for a later day's room or the drop).
+   */
+  async function readDue(list: ListId, limit: number): Promise<OutboxJob[]> {
+    const at = now().toISOString();
+    const due = await store.due(list, at, limit);
+    if (list !== "text" || due.length >= limit) return due;
+    // Without the text rules the requests are claimed plainly and wait for their words (send).
+    const perDay = texts ? texts.confirmationsPerDay : Number.MAX_SAFE_INTEGER;
+    const room = limit - due.length;
+    return [...due, ...(await store.dueConfirmations(at, dayAgo(), room, perDay))];
+  }
+
   async function drainList(list: ListId, allowance: Allowance) {
     if (!services[list]) return;
-    if (list === "text") {
-      // A confirmation request not sent within a day of its signup (the day's ceiling, an
-      // outage) is dropped, never sent late (issue 42); a signup a day on asks again.
-      const dropped = await store.dropStaleConfirmations(dayAgo(), now().toISOString());
-      if (dropped > 0) log(`outbox: ${dropped} confirmation text(s) dropped, a day old`);
-    }
     // Quiet hours: outside them texts stay waiting, and go at the first pass after they open.
     if (list === "text" && texts && !inSendHours(texts.sendHours, now())) return;
     const hoursFor = texts ? recipientHours(texts) : undefined;
@@ -256,11 +266,11 @@ export function createOutbox({
       allowance.short = true;
       return;
     }
-    const due = await store.due(list, now().toISOString(), limit);
+    const due = await readDue(list, limit);
     // As many as asked for: there may be more behind them, for the next drain.
     if (due.length === limit) allowance.short = true;
-    // The recipient's own clocks (issue 42): before their hours, a text waits until they open,
-    // out of the way of the texts behind it; where they never open, it is not sent.
+    // The recipient's own clocks: before their hours, a text waits until they open, out of
+    // the way of the texts behind it; where they never open, it is not sent.
     const waits: SqlStatement[] = [];
     const never = new Set<number>();
     const ready = due.filter((job) => {
@@ -271,30 +281,48 @@ export function createOutbox({
     });
     await store.record(waits);
     allowance.moved += waits.length;
+    await sendReady(list, ready, never, allowance);
+  }
+
+  /**
+   * The next few of `ready` that the drain's calls cover, from `next` on. A row that may need
+   * more than a whole drain's share (a broadcast's try after an unanswered one looks through
+   * Kit's list first: 22 at most, 3 for a rink's few broadcasts) goes alone at a drain's start;
+   * else on a Worker it never would, and the email rows behind it would wait with it.
+   */
+  function nextChunk(ready: OutboxJob[], next: number, never: Set<number>, allowance: Allowance) {
+    const chunk: OutboxJob[] = [];
+    for (let at = next; at < ready.length && chunk.length < rowsPerClaim; at++) {
+      const job = ready[at] as OutboxJob;
+      const cost = never.has(job.id) ? 0 : callsOf(job);
+      const alone = cost > callsPerDrain && allowance.calls === callsPerDrain && !chunk.length;
+      if (cost > allowance.calls && !alone) break;
+      allowance.calls -= Math.min(cost, allowance.calls);
+      chunk.push(job);
+      if (alone) break;
+    }
+    return chunk;
+  }
+
+  /**
+   * Sends `ready` a few rows at a time: claimed in one statement, sent, their outcomes written
+   * in one batch, so a pass is a handful of D1 queries whatever its size, and a pass stopped
+   * midway (a Worker's limit) leaves at most a few texts claimed and unknown.
+   */
+  async function sendReady(
+    list: ListId,
+    ready: OutboxJob[],
+    never: Set<number>,
+    allowance: Allowance,
+  ) {
     let ceilingReached = false;
-    // A few rows at a time: claimed in one statement, sent, their outcomes written in one
-    // batch, so a pass is a handful of D1 queries whatever its size, and a pass stopped
-    // midway (a Worker's limit) leaves at most a few texts claimed and unknown.
     for (let next = 0; next < ready.length && !stopped; ) {
-      const chunk: OutboxJob[] = [];
-      while (next < ready.length && chunk.length < rowsPerClaim) {
-        const job = ready[next] as OutboxJob;
-        const cost = never.has(job.id) ? 0 : callsOf(job);
-        // A row that may need more than a whole drain's share (a broadcast's try after an
-        // unanswered one looks through Kit's list first: 22 at most, 3 for a rink's few
-        // broadcasts) goes alone at a drain's start; else on a Worker it never would, and the
-        // email rows behind it would wait with it.
-        const alone = cost > callsPerDrain && allowance.calls === callsPerDrain && !chunk.length;
-        if (cost > allowance.calls && !alone) break;
-        allowance.calls -= Math.min(cost, allowance.calls);
-        chunk.push(job);
-        next++;
-        if (alone) break;
-      }
+      const chunk = nextChunk(ready, next, never, allowance);
       if (chunk.length === 0) {
         allowance.short = true; // the pass's calls are spent: the rest wait for the next
         return;
       }
+      next += chunk.length;
       const at = now().toISOString();
       // Confirmation requests are claimed under the day's ceiling (with the text rules), the
       // rest plainly.
@@ -303,9 +331,8 @@ export function createOutbox({
       for (const job of chunk) (isConfirmation(job) && texts ? confirmations : others).push(job.id);
       const claimed = await store.claim(list, others, at);
       if (confirmations.length > 0 && texts && !ceilingReached) {
-        // The day's ceiling on confirmation requests, counted in the claim's own statement.
-        // Past it, the rest wait where they are, newest first (store.due), for a later pass;
-        // a day old, they are dropped (above).
+        // The day's ceiling, counted in the claim's own statement: two passes at once cannot
+        // both pass it. Past it, the rest wait for a later pass, and a day old are dropped.
         const taken = await store.claimConfirmations(
           confirmations,
           at,
@@ -316,31 +343,41 @@ export function createOutbox({
         for (const [id, word] of taken) claimed.set(id, word);
       }
       allowance.moved += claimed.size;
-      const written: SqlStatement[] = [];
-      const untried: number[] = [];
-      let up = true;
-      for (const job of chunk) {
-        if (!claimed.has(job.id)) continue; // another pass has it, or past the ceiling
-        if (!up || stopped) {
-          untried.push(job.id);
-        } else if (never.has(job.id)) {
-          written.push(outcome.finish(job.id, "skipped", at, neverInHours));
-        } else {
-          const done = await deliver(
-            { ...job, attempts: job.attempts + 1 },
-            claimed.get(job.id) ?? null,
-          );
-          written.push(...done.statements);
-          up = done.up;
-        }
-      }
-      if (untried.length > 0) written.push(outcome.release(untried));
-      await store.record(written);
-      if (!up) {
+      if (!(await sendClaimed(chunk, claimed, never, at))) {
         allowance.down = true;
         return;
       }
     }
+  }
+
+  /** Sends a chunk's claimed rows and writes what became of them; false once a service is down. */
+  async function sendClaimed(
+    chunk: OutboxJob[],
+    claimed: Map<number, Consent | null>,
+    never: Set<number>,
+    at: string,
+  ) {
+    const written: SqlStatement[] = [];
+    const untried: number[] = [];
+    let up = true;
+    for (const job of chunk) {
+      if (!claimed.has(job.id)) continue; // another pass has it, or past the ceiling
+      if (!up || stopped) {
+        untried.push(job.id);
+      } else if (never.has(job.id)) {
+        written.push(outcome.finish(job.id, "skipped", at, neverInHours));
+      } else {
+        const done = await deliver(
+          { ...job, attempts: job.attempts + 1 },
+          claimed.get(job.id) ?? null,
+        );
+        written.push(...done.statements);
+        up = done.up;
+      }
+    }
+    if (untried.length > 0) written.push(outcome.release(untried));
+    await store.record(written);
+    return up;
   }
 
   async function onePass(allowance: Allowance) {
@@ -349,6 +386,7 @@ export function createOutbox({
       new Date(at.getTime() - claimTimeoutMs).toISOString(),
       at.toISOString(),
     );
+    await hourlyChore(store, at, log);
     // One list's outage does not hold the other's rows.
     await Promise.all((["email", "text"] as const).map((list) => drainList(list, allowance)));
   }

@@ -2,7 +2,10 @@
 // SQLite file (the same on D1, over HTTP on both homes: tests/list-services.test.ts). What the
 // rows then do (Kit, the confirmation text's limits) is outbox.test.ts.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { submissionClient } from "../forms/submission.ts";
 import { type Database, type NewSubmission, openDatabase } from "../node/database.ts";
+import { createOutbox } from "./outbox.ts";
+import { outboxStore } from "./outbox-store.ts";
 
 let inbox: Database;
 beforeEach(() => {
@@ -55,5 +58,26 @@ describe("a signup's outbox rows", () => {
     // A submission that queues nothing is still stored.
     inbox.insert({ form: "contact", createdAt: at, data: { email: "c@example.com" }, spam: false });
     expect(inbox.listRecent(10)).toHaveLength(2);
+  });
+
+  it("keep the client a day as a hash, never its address, one for a whole IPv6 /64", async () => {
+    const client = await submissionClient("2001:db8:1:2:aaaa::1");
+    expect(client).toBe(await submissionClient("2001:db8:1:2:bbbb::9"));
+    expect(client).not.toBe(await submissionClient("2001:db8:1:3::1"));
+    expect(await submissionClient("unknown")).toBeNull();
+    inbox.insert({ ...signup({ phone: "3175550103" }), client });
+    const stored = () => inbox.sql.all("SELECT client_hash, client_rank FROM outbox");
+    expect(stored()).toEqual([{ client_hash: client, client_rank: 1 }]);
+    expect(JSON.stringify(inbox.sql.all("SELECT * FROM outbox"))).not.toContain("2001");
+    // A day on, the hourly chore clears it: a client's share is counted over a day.
+    const dayOn = new Date(Date.parse(at) + 86_400_000 + 1);
+    const log = () => {};
+    await createOutbox({
+      store: outboxStore(inbox.sql),
+      services: {},
+      now: () => dayOn,
+      log,
+    }).drain();
+    expect(stored()).toEqual([{ client_hash: null, client_rank: 1 }]);
   });
 });

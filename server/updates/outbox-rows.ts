@@ -4,6 +4,9 @@
 import { type OutboxWords, textListNumbers } from "../lists/outbox-store.ts";
 import type { SqlStatement } from "../sql.ts";
 
+/** The updates the owner's page reports on (owner/update-routes.ts recentUpdateCount). */
+export const updatesReported = 10;
+
 /**
  * The words an update's rows send, read in the outbox's own due() statement: the update's
  * subject, text and note (owner_updates), '' for a row of no update. Handed to the outbox's
@@ -13,6 +16,10 @@ export const updateWords: OutboxWords = {
   join: "LEFT JOIN owner_updates u ON u.id = o.update_id",
   columns: `coalesce(u.subject, '') AS subject,
   coalesce(u.text_body, '') AS text_body, coalesce(u.note, '') AS note`,
+  // The outbox deletes finished rows a month old; the owner's page of updates reports on the
+  // latest ones whatever their age, from their rows.
+  kept: `(o.update_id IS NOT NULL AND o.update_id IN (
+    SELECT id FROM owner_updates ORDER BY created_at DESC, id LIMIT ${updatesReported}))`,
 };
 
 /**
