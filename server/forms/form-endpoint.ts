@@ -18,7 +18,12 @@ import { groupCommit } from "./group-commit.ts";
 import type { Notifier } from "./notify.ts";
 import { createRateLimiter, type RateDecision } from "./rate-limit.ts";
 import { readSubmissionBody } from "./request-body.ts";
-import type { NewSubmission, Submission, SubmissionStore } from "./submission.ts";
+import {
+  type NewSubmission,
+  type Submission,
+  type SubmissionStore,
+  submissionClient,
+} from "./submission.ts";
 import { subscriberKey } from "./subscriber-key.ts";
 
 export const maxBodyBytes = 64 * 1024;
@@ -319,7 +324,14 @@ export function formEndpoint({
       const result = form.validate(body.data);
       if (!result.ok) return refuse(c, 422, result.errors, form);
 
-      const stored = await store({ form: form.kind, createdAt, data: result.value, spam: false });
+      const client = await submissionClient(c.get("client")?.address);
+      const stored = await store({
+        form: form.kind,
+        createdAt,
+        data: result.value,
+        spam: false,
+        client,
+      });
       // Not awaited: the visitor's answer never waits on, or fails with, the mail server.
       const sending = notifier?.notify(stored);
       if (sending) background?.(c, sending);
