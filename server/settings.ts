@@ -203,6 +203,17 @@ export const sharedSettings = {
       defaultSendHours,
     ),
   ),
+  // Text alerts to Canadian numbers too ("yes"); by default only to the US's and its
+  // territories' (rink/forms/phone.ts). Twilio's geo permissions should say the same.
+  SMS_TO_CANADA: setting(
+    z._default(
+      readAs(
+        (value) => (value === "yes" ? true : value === "no" ? false : null),
+        () => 'must be "yes" or "no"',
+      ),
+      false,
+    ),
+  ),
   // Confirmation requests ("Reply YES ...") at most this many in 24 hours.
   SMS_CONFIRMATIONS_PER_DAY: count(1, 10_000, defaultConfirmationsPerDay),
   // How every text names the sender; the carriers' registration asks for the same name.
@@ -345,5 +356,6 @@ export function listSettingsOf(
     retrySeconds: s.OUTBOX_RETRY_SECONDS,
     sendHours: s.SMS_SEND_HOURS,
     confirmationsPerDay: s.SMS_CONFIRMATIONS_PER_DAY,
+    textsToCanada: s.SMS_TO_CANADA,
   };
 }

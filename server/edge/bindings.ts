@@ -101,6 +101,8 @@ export interface EdgeBindings {
   SMS_SEND_HOURS?: string;
   /** Confirmation requests ("Reply YES ...") at most this many in 24 hours; "100" by default. */
   SMS_CONFIRMATIONS_PER_DAY?: string;
+  /** Text alerts to Canadian numbers too: "yes"; "no" (the default): the US's only. */
+  SMS_TO_CANADA?: string;
   /** How every text names the sender. */
   RINK_NAME?: string;
   /** The outbox's first retry after this many seconds ("60"), doubling to an hour. */

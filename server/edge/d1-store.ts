@@ -53,8 +53,18 @@ export function d1Store(db: D1Database): SubmissionStore {
     async markFailed(id, error) {
       await db.prepare(statements.markFailed).bind(failureText(error), id).run();
     },
-    async countSince(form, since, cap) {
-      return toRecentCount(await db.prepare(statements.countSince).bind(form, since, cap).first());
+    async countSince(form, spam, since, cap) {
+      const count = db.prepare(statements.countSince).bind(form, spam ? 1 : 0, since, cap);
+      return toRecentCount(await count.first());
+    },
+    async claimShare(form, client, at, since, share) {
+      await db.prepare(statements.dropShares).bind(since).run();
+      const claim = db.prepare(statements.claimShare).bind(form, client, at, since, share);
+      return (await claim.run()).meta.changes === 1;
+    },
+    async oldestShare(form, client, since) {
+      const row = await db.prepare(statements.oldestShare).bind(form, client, since).first();
+      return row?.oldest == null ? null : String(row.oldest);
     },
     async claimEmail(id, at, since, perHour) {
       const claim = db.prepare(statements.claimEmail).bind(at, id, since, perHour);

@@ -223,6 +223,7 @@ function createEdge(env: EdgeBindings): Edge {
       save: async (submission) => store.insert(submission),
       limiter,
       dailyLimitPerForm: settings.DAILY_LIMIT_PER_FORM,
+      textsToCanada: settings.SMS_TO_CANADA,
       background: (c, task) => c.executionCtx.waitUntil(task),
       notifier,
       ...(outbox ? { outbox } : {}),

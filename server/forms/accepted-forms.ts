@@ -3,7 +3,12 @@
 import { contactFields, contactSubjects } from "../../rink/forms/contact.ts";
 import { defaultFormIds, type FormKind } from "../../rink/forms/form-ids.ts";
 import { newsletterFields } from "../../rink/forms/newsletter.ts";
-import { type Validation, validateContact, validateNewsletter } from "../../rink/forms/validate.ts";
+import {
+  type NewsletterRules,
+  type Validation,
+  validateContact,
+  validateNewsletter,
+} from "../../rink/forms/validate.ts";
 
 /**
  * A list a signup puts someone on, by the field they filled in: an email asks for the email
@@ -23,7 +28,11 @@ export interface InboxForm {
   kind: FormKind;
   /** Declared fields in display order: the only ones ever stored. */
   fields: Record<string, { label: string; maxLength: number }>;
-  validate(data: Record<string, unknown>): Validation<Record<string, string>>;
+  /** The fields checked, under the settings the rules depend on (US numbers only without). */
+  validate(
+    data: Record<string, unknown>,
+    rules?: NewsletterRules,
+  ): Validation<Record<string, string>>;
   /** The thank-you page a no-JavaScript post is redirected to, also sent as `next`. */
   thanksPath: string;
   /** The page holding the form, linked from the error page. */
@@ -45,7 +54,8 @@ const byKind: Record<FormKind, InboxForm> = {
     id: defaultFormIds.newsletter,
     kind: "newsletter",
     fields: newsletterFields,
-    validate: (data) => validateNewsletter(data) as Validation<Record<string, string>>,
+    validate: (data, rules) =>
+      validateNewsletter(data, rules) as Validation<Record<string, string>>,
     thanksPath: "/newsletter/thanks",
     // The signup block sits on the home page.
     formPath: "/",

@@ -22,7 +22,8 @@ describe("a crash during a burst of submissions", { timeout: 40_000 }, () => {
     const options = {
       siteDir: fakeSite(dir.path),
       databasePath: join(dir.path, "inbox.db"),
-      env: { RATE_LIMIT_PER_MINUTE: "0" },
+      // One client posts them all: no rate limit, and no daily share to stop it.
+      env: { RATE_LIMIT_PER_MINUTE: "0", DAILY_LIMIT_PER_FORM: "0" },
     };
     const first = await startServer(options);
     servers.push(first);

@@ -55,6 +55,8 @@ describe("a storage failure", () => {
 });
 
 describe("the daily ceiling per form", () => {
+  const from = (address: string) => ({ incoming: { socket: { remoteAddress: address } } });
+
   function ceilingApp(dailyLimitPerForm: number) {
     const store = openDatabase(":memory:");
     let t = Date.parse("2025-06-01T12:00:00.000Z");
@@ -76,13 +78,15 @@ describe("the daily ceiling per form", () => {
     };
   }
 
-  it("stores at most N a form in 24 hours, spam too, then answers 429 DAILY_LIMIT before reading the body", async () => {
+  it("stores at most N real messages a form in 24 hours, then answers 429 DAILY_LIMIT before reading the body", async () => {
     const { app, store, stored, advance } = ceilingApp(3);
     expect((await app.request("/f/contact", json(contact))).status).toBe(200);
+    // Spam is counted apart: it takes no real message's room.
     expect((await app.request("/f/contact", json({ ...contact, _gotcha: "bot" }))).status).toBe(
       200,
     );
     advance(3_600_000);
+    expect((await app.request("/f/contact", json(contact))).status).toBe(200);
     expect((await app.request("/f/contact", json(contact))).status).toBe(200);
 
     const refused = await app.request("/f/contact", json(contact));
@@ -110,17 +114,16 @@ describe("the daily ceiling per form", () => {
     const html = await page.text();
     expect(html).toContain("<title>Too many submissions</title>");
     expect(html).toContain("Please try again tomorrow, or call the rink.");
-    expect(stored("contact")).toBe(3);
+    expect(stored("contact")).toBe(4);
 
     // Each form has its own ceiling.
     expect((await app.request("/f/newsletter", json({ email: "fam@example.com" }))).status).toBe(
       200,
     );
-    // A rolling day: once the first two are 24 hours old, two more fit.
+    // A rolling day: once the first is 24 hours old, one more fits.
     advance(23 * 3_600_000 - 1_000);
     expect((await app.request("/f/contact", json(contact))).status).toBe(429);
     advance(1_000);
-    expect((await app.request("/f/contact", json(contact))).status).toBe(200);
     expect((await app.request("/f/contact", json(contact))).status).toBe(200);
     expect((await app.request("/f/contact", json(contact))).status).toBe(429);
     expect(stored("contact")).toBe(5);
@@ -186,5 +189,94 @@ describe("the daily ceiling per form", () => {
     }
     expect(stored("newsletter")).toBe(5);
     store.close();
+  });
+
+  it("leaves the form open to another client after 500 spam posts from one", async () => {
+    const { app, store, stored, advance } = ceilingApp(500);
+    const spam = json({ ...contact, _gotcha: "http://spam.example" });
+    for (let i = 0; i < 500; i++) {
+      expect((await app.request("/f/contact", spam, from("203.0.113.9"))).status).toBe(200);
+      advance(1_000);
+    }
+    // Spam past its own ceiling is told the same, and not stored.
+    expect((await app.request("/f/contact", spam, from("203.0.113.9"))).status).toBe(200);
+    expect(stored("contact")).toBe(500);
+
+    const other = await app.request("/f/contact", json(contact), from("198.51.100.4"));
+    expect(other.status).toBe(200);
+    expect(store.listByForm("contact", { includeSpam: false })).toHaveLength(1);
+    store.close();
+  });
+
+  it("refuses a client past its share of the day in words, while others get through", async () => {
+    // A ceiling of 20 a day: one client may send 2 of them.
+    const { app, store, advance } = ceilingApp(20);
+    const post = (address: string, accept = "application/json") =>
+      app.request(
+        "/f/newsletter",
+        {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: accept },
+          body: new URLSearchParams({ email: `fam-${Math.random()}@example.com` }).toString(),
+        },
+        from(address),
+      );
+    expect((await post("203.0.113.7")).status).toBe(200);
+    advance(3_600_000);
+    expect((await post("203.0.113.7")).status).toBe(200);
+    const refused = await post("203.0.113.7");
+    expect(refused.status).toBe(429);
+    // Room again once its first is a day old: 23 hours from now.
+    expect(refused.headers.get("retry-after")).toBe(String(23 * 3600));
+    expect(await refused.json()).toEqual({
+      errors: [
+        {
+          code: "CLIENT_DAILY_LIMIT",
+          message:
+            "You have sent this form too many times today. Please try again tomorrow, or call the rink.",
+        },
+      ],
+    });
+    const page = await post("203.0.113.7", "text/html");
+    expect(page.status).toBe(429);
+    expect(await page.text()).toContain(
+      "<li>You have sent this form too many times today. Please try again tomorrow, or call the rink.</li>",
+    );
+    // Another client, and the same client's other form, still get through.
+    expect((await post("198.51.100.4")).status).toBe(200);
+    const contactPost = await app.request("/f/contact", json(contact), from("203.0.113.7"));
+    expect(contactPost.status).toBe(200);
+    // A day after its first, the client has room again.
+    advance(23 * 3600_000);
+    expect((await post("203.0.113.7")).status).toBe(200);
+    store.close();
+  });
+});
+
+describe("the newsletter's phone", () => {
+  const refusedWords = "has an area code we do not send text alerts to";
+
+  it("refuses a Jamaican number in words: JSON for a script, a page without JavaScript", async () => {
+    const app = createApp({ siteDir, inbox, rateLimitPerMinute: 0 });
+    const res = await app.request("/f/newsletter", json({ phone: "(876) 555-0100" }));
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({
+      errors: [{ field: "phone", code: "TYPE_NUMERIC", message: refusedWords }],
+    });
+    const page = await app.request("/f/newsletter", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
+      body: new URLSearchParams({ email: "", phone: "(876) 555-0100" }).toString(),
+    });
+    expect(page.status).toBe(422);
+    expect(await page.text()).toContain(`<li>Phone ${refusedWords}</li>`);
+  });
+
+  it("takes a Canadian number only with SMS_TO_CANADA", async () => {
+    const canadian = json({ phone: "(416) 555-0100" });
+    const usOnly = createApp({ siteDir, inbox, rateLimitPerMinute: 0 });
+    expect((await usOnly.request("/f/newsletter", canadian)).status).toBe(422);
+    const withCanada = createApp({ siteDir, inbox, rateLimitPerMinute: 0, textsToCanada: true });
+    expect((await withCanada.request("/f/newsletter", canadian)).status).toBe(200);
   });
 });

@@ -2,8 +2,9 @@
 // work against it: JSON for scripts, a 303 redirect or a small HTML page for browsers without
 // JavaScript. A submission answered 2xx is stored (and synced to disk) before the answer.
 // In front of that, in order: the origin check (CORS), the form id, the rate limit, the form's
-// daily ceiling, the body limit; each refusal is a 4xx in Formspree's shape. Only a real server
-// fault is a 5xx.
+// daily ceiling (daily-ceiling.ts), the body limit; after the body, spam's own ceiling and the
+// client's share of the form's day. Each refusal is a 4xx in Formspree's shape. Only a real
+// server fault is a 5xx.
 import type { Context, MiddlewareHandler } from "hono";
 import { Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -13,6 +14,7 @@ import type { ServerEnv } from "../env.ts";
 import { escapingLog } from "../log-text.ts";
 import { inboxHeaders } from "../security-headers.ts";
 import { fieldLabel, findForm, type InboxForm } from "./accepted-forms.ts";
+import { type CeilingRefused, dailyCeiling } from "./daily-ceiling.ts";
 import { renderErrorPage } from "./error-page.ts";
 import { groupCommit } from "./group-commit.ts";
 import type { Notifier } from "./notify.ts";
@@ -28,9 +30,8 @@ import { subscriberKey } from "./subscriber-key.ts";
 
 export const maxBodyBytes = 64 * 1024;
 export const defaultRateLimitPerMinute = 5;
-/** Submissions stored per form in a rolling 24 hours, spam included. */
+/** Real messages stored per form in a rolling 24 hours; spam is counted apart, up to as many. */
 export const defaultDailyLimitPerForm = 500;
-const dayMs = 86_400_000;
 
 /** Headers a cross-origin page's script may send: Formspree's client sends all four. */
 const allowedRequestHeaders = "Content-Type, Accept, Formspree-Client, Formspree-Session-Data";
@@ -64,10 +65,13 @@ export interface FormEndpointDeps {
   /** Submissions a minute per client address and form (default 5); 0 turns the limit off. */
   rateLimitPerMinute?: number;
   /**
-   * Submissions stored per form in a rolling 24 hours, spam included, from all clients
-   * together (default 500); 0 turns the ceiling off.
+   * Real messages stored per form in a rolling 24 hours from all clients together (default
+   * 500), a tenth of them at most from one client; spam is counted apart, up to as many. 0
+   * turns the ceiling off.
    */
   dailyLimitPerForm?: number;
+  /** Text alerts to Canadian numbers too (SMS_TO_CANADA); only to the US's by default. */
+  textsToCanada?: boolean;
   /** Origins besides the site's own whose pages may post here ("https://rink.example.com"). */
   siteOrigins?: readonly string[];
 }
@@ -170,12 +174,6 @@ function originAllowed(
   return siteOrigins.has(origin) || originIsHost(origin, host);
 }
 
-const dailyLimitRefused: ServerError = {
-  code: "DAILY_LIMIT",
-  message:
-    "This form has had too many submissions today. Please try again tomorrow, or call the rink.",
-};
-
 const originRefused: ServerError = {
   code: "ORIGIN_NOT_ALLOWED",
   message: "This form does not accept submissions from that site.",
@@ -192,6 +190,7 @@ export function formEndpoint({
   log = escapingLog((message) => console.error(message)),
   rateLimitPerMinute = defaultRateLimitPerMinute,
   dailyLimitPerForm = defaultDailyLimitPerForm,
+  textsToCanada = false,
   siteOrigins = [],
 }: FormEndpointDeps) {
   const app = new Hono<ServerEnv>();
@@ -228,50 +227,25 @@ export function formEndpoint({
     return next();
   };
 
-  // Requests past the daily ceiling's check and not yet answered, by form. Each counts the
-  // ones ahead of it with the stored rows, so a burst checked before any of it is stored (a
-  // group commit, D1's round trips) cannot pass the ceiling together: exact within a process
-  // or isolate, and on the safe side (one may be refused early while the others are still
-  // being stored or refused). Across Workers isolates the overshoot is at most the requests
-  // in flight in the other isolates between their count and their insert.
-  const pending = new Map<string, number>();
-  // A form found full: when room opens (its oldest counted row a day old), and when to count
-  // again anyway (rows the owner deleted). A flood against a full form costs no query.
-  const full = new Map<string, { opens: number; recount: number }>();
-
-  const refuseFull = (c: Context<ServerEnv>, form: InboxForm, wait: number) => {
-    c.header("Retry-After", String(Math.max(1, Math.ceil(wait / 1000))));
-    return refuse(c, 429, [dailyLimitRefused], form);
+  const ceiling = dailyCeiling({ inbox, limit: dailyLimitPerForm, now });
+  const refuseCeiling = (c: Context<ServerEnv>, form: InboxForm, refused: CeilingRefused) => {
+    c.header("Retry-After", String(Math.max(1, Math.ceil(refused.waitMs / 1000))));
+    return refuse(c, 429, [refused.refusal], form);
   };
 
-  // After the rate limit and still before the body is read: one indexed count per post.
-  const dailyCeiling: MiddlewareHandler<ServerEnv> = async (c, next) => {
+  // After the rate limit and still before the body is read: a client known to be past its
+  // share costs nothing, and the form's real messages one indexed count (none once full).
+  const dailyLimit: MiddlewareHandler<ServerEnv> = async (c, next) => {
     const form = findForm(c.req.param("formId") ?? "");
-    if (!form || dailyLimitPerForm <= 0) return next();
-    const at = now().getTime();
-    const known = full.get(form.kind);
-    if (known && at < Math.min(known.opens, known.recount)) {
-      return refuseFull(c, form, known.opens - at);
-    }
-    full.delete(form.kind);
-    const ahead = pending.get(form.kind) ?? 0;
-    pending.set(form.kind, ahead + 1);
+    if (!form) return next();
+    const pastShare = ceiling.knownPastShare(form.kind, c.get("client")?.address);
+    if (pastShare) return refuseCeiling(c, form, pastShare);
+    const room = await ceiling.enterReal(form.kind);
+    if (!room.ok) return refuseCeiling(c, form, room);
     try {
-      const since = new Date(at - dayMs).toISOString();
-      const { count, oldest } = await inbox.countSince(form.kind, since, dailyLimitPerForm);
-      if (count >= dailyLimitPerForm && oldest) {
-        // Room again once the oldest of the newest `dailyLimitPerForm` rows is a day old.
-        const opens = Date.parse(oldest) + dayMs;
-        full.set(form.kind, { opens, recount: at + 60_000 });
-        return refuseFull(c, form, opens - at);
-      }
-      // Full once the ones ahead are stored: a moment, unless they are refused.
-      if (count + ahead >= dailyLimitPerForm) return refuseFull(c, form, 60_000);
       await next();
     } finally {
-      const left = (pending.get(form.kind) ?? 1) - 1;
-      if (left > 0) pending.set(form.kind, left);
-      else pending.delete(form.kind);
+      room.leave();
     }
   };
 
@@ -293,7 +267,7 @@ export function formEndpoint({
     "/:formId",
     cors,
     rateLimit,
-    dailyCeiling,
+    dailyLimit,
     bodyLimit({
       maxSize: maxBodyBytes,
       onError: (c) => {
@@ -315,14 +289,18 @@ export function formEndpoint({
       }
 
       const createdAt = now().toISOString();
-      // A bot that filled the trap is told it succeeded, so it learns nothing.
+      // A bot that filled the trap is told it succeeded, so it learns nothing; past spam's own
+      // ceiling its post is not stored.
       if (isSpam(body.data)) {
+        if (!(await ceiling.roomForSpam(form.kind))) return accept(c, form);
         await store({ form: form.kind, createdAt, data: spamRecord(form, body.data), spam: true });
         return accept(c, form);
       }
 
-      const result = form.validate(body.data);
+      const result = form.validate(body.data, { textsToCanada });
       if (!result.ok) return refuse(c, 422, result.errors, form);
+      const share = await ceiling.claimShare(form.kind, c.get("client")?.address);
+      if (!share.ok) return refuseCeiling(c, form, share);
 
       const client = await submissionClient(c.get("client")?.address);
       const stored = await store({

@@ -58,11 +58,25 @@ export interface SubmissionStore {
   /** True when the database answers a trivial query (the health check); never throws. */
   ping(): Awaitable<boolean>;
   /**
-   * A form's rows (spam too) created after `since`, counted up to `cap`; `oldest` is the
-   * earliest of the newest `cap` of them (null when none): once it is out of the window, the
-   * form is below `cap` again. The daily ceiling's one query (form-endpoint.ts).
+   * A form's real rows (or its spam) created after `since`, counted up to `cap`; `oldest` is
+   * the earliest of the newest `cap` of them (null when none): once it is out of the window,
+   * the form is below `cap` again. The daily ceiling's query (daily-ceiling.ts).
    */
-  countSince(form: string, since: string, cap: number): Awaitable<RecentCount>;
+  countSince(form: string, spam: boolean, since: string, cap: number): Awaitable<RecentCount>;
+  /**
+   * Claims one of a client's `share` of a form's day at `at` (claims after `since` count);
+   * false when they are all taken. One statement, so exact across isolates; a day-old claim
+   * is deleted.
+   */
+  claimShare(
+    form: string,
+    client: string,
+    at: string,
+    since: string,
+    share: number,
+  ): Awaitable<boolean>;
+  /** The oldest of a client's claims on a form after `since`: its share has room a day later. */
+  oldestShare(form: string, client: string, since: string): Awaitable<string | null>;
   /**
    * Claims one of the owner's `perHour` emails an hour for row `id` at `at` (claims made at or
    * after `since` count); false when they are all taken. Atomic, so exact across isolates.
@@ -122,10 +136,20 @@ export const statements = {
                SET notify_attempts = notify_attempts + 1, notify_last_error = ?,
                    notify_claimed_at = NULL
                WHERE id = ?`,
-  /** form, since, cap: the newest `cap` rows of the window, through submissions_by_form_time */
+  /** form, spam (0/1), since, cap: the window's newest `cap`, submissions_by_form_spam_time */
   countSince: `SELECT count(*) AS count, min(created_at) AS oldest FROM (
-                 SELECT created_at FROM submissions WHERE form = ? AND created_at > ?
+                 SELECT created_at FROM submissions WHERE form = ? AND spam = ? AND created_at > ?
                  ORDER BY created_at DESC LIMIT ?)`,
+  /** since: a claim on a share a day old says nothing any more */
+  dropShares: "DELETE FROM form_shares WHERE at <= ?",
+  /** ?1 form, ?2 client, ?3 at, ?4 since, ?5 share: one statement, so no two see one count */
+  claimShare: `INSERT INTO form_shares (form, client_hash, at)
+               SELECT ?1, ?2, ?3
+               WHERE (SELECT count(*) FROM form_shares
+                      WHERE form = ?1 AND client_hash = ?2 AND at > ?4) < ?5`,
+  /** form, client, since */
+  oldestShare: `SELECT min(at) AS oldest FROM form_shares
+                WHERE form = ? AND client_hash = ? AND at > ?`,
   /** at, id, since, perHour: one statement, so no two claims see the same count */
   claimEmail: `UPDATE submissions SET notify_claimed_at = ?
                WHERE id = ?

@@ -30,6 +30,8 @@ export interface ListSettings {
   sendHours?: SendHours;
   /** Confirmation requests at most this many in 24 hours (SMS_CONFIRMATIONS_PER_DAY). */
   confirmationsPerDay?: number;
+  /** The newsletter takes Canadian numbers too (SMS_TO_CANADA); only the US's without. */
+  textsToCanada?: boolean;
 }
 
 /** The outbox's rules for texts: quiet hours, the confirmation request and its ceiling. */

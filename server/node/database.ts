@@ -98,6 +98,9 @@ export function openDatabase(path: string): Database {
   const markSent = db.prepare(statements.markSent);
   const markFailed = db.prepare(statements.markFailed);
   const countSince = db.prepare(statements.countSince);
+  const dropShares = db.prepare(statements.dropShares);
+  const claimShare = db.prepare(statements.claimShare);
+  const oldestShare = db.prepare(statements.oldestShare);
   const claimEmail = db.prepare(statements.claimEmail);
   const claimDigest = db.prepare(statements.claimDigest);
   const markDigested = db.prepare(statements.markDigested);
@@ -165,8 +168,16 @@ export function openDatabase(path: string): Database {
     markFailed(id, error) {
       markFailed.run(failureText(error), id);
     },
-    countSince(form, since, cap) {
-      return toRecentCount(countSince.get(form, since, cap));
+    countSince(form, spam, since, cap) {
+      return toRecentCount(countSince.get(form, spam ? 1 : 0, since, cap));
+    },
+    claimShare(form, client, at, since, share) {
+      dropShares.run(since);
+      return Number(claimShare.run(form, client, at, since, share).changes) === 1;
+    },
+    oldestShare(form, client, since) {
+      const oldest = oldestShare.get(form, client, since)?.oldest;
+      return oldest == null ? null : String(oldest);
     },
     claimEmail(id, at, since, perHour) {
       return Number(claimEmail.run(at, id, since, perHour).changes) === 1;

@@ -124,6 +124,7 @@ try {
     logger,
     rateLimitPerMinute: settings.rateLimitPerMinute,
     dailyLimitPerForm: settings.dailyLimitPerForm,
+    textsToCanada: settings.lists.textsToCanada ?? false,
     trustProxy: settings.trustProxy,
     siteOrigins: settings.siteOrigins,
     ...(settings.editor ? { editor: settings.editor } : {}),

@@ -21,6 +21,7 @@ describe("readSettings", () => {
         retrySeconds: 60,
         sendHours: { start: "09:00", end: "20:00" },
         confirmationsPerDay: 100,
+        textsToCanada: false,
       },
     });
   });
@@ -56,6 +57,7 @@ describe("readSettings", () => {
       retrySeconds: 60,
       sendHours: { start: "09:00", end: "20:00" },
       confirmationsPerDay: 100,
+      textsToCanada: false,
     });
     expect(() => readSettings({ NEWSLETTER_SERVICE: "kit" })).toThrow(
       /KIT_API_KEY: is required with NEWSLETTER_SERVICE=kit\n\s+KIT_FORM_ID: is required/,
@@ -111,6 +113,11 @@ describe("readSettings", () => {
     );
     expect(() => readSettings({ SMS_CONFIRMATIONS_PER_DAY: "0" })).toThrow(
       /SMS_CONFIRMATIONS_PER_DAY/,
+    );
+    expect(readSettings({ SMS_TO_CANADA: "yes" }).lists.textsToCanada).toBe(true);
+    expect(readSettings({ SMS_TO_CANADA: "no" }).lists.textsToCanada).toBe(false);
+    expect(() => readSettings({ SMS_TO_CANADA: "true" })).toThrow(
+      /SMS_TO_CANADA: must be "yes" or "no"/,
     );
   });
 
