@@ -19,6 +19,7 @@ import {
   shortPhone,
   shortPhoneMessage,
   trackNewsletterSignup,
+  unreachablePhoneMessage,
 } from "../lib/submit-newsletter.ts";
 
 /** A message's box: its sizers and the message itself take the same. */
@@ -30,6 +31,7 @@ const messageSizes = [
   newsletterMessages.failed,
   newsletterMessages.missing,
   shortPhoneMessage,
+  unreachablePhoneMessage,
 ];
 
 interface NewsletterSignupProps {

@@ -9,7 +9,7 @@ import {
   notProvided,
   phoneDigits,
 } from "../../rink/forms/newsletter.ts";
-import { phoneDigitsOf } from "../../rink/forms/phone.ts";
+import { phoneDigitsOf, textsReach } from "../../rink/forms/phone.ts";
 import { validationMessages } from "../../rink/forms/validate.ts";
 
 declare global {
@@ -46,18 +46,48 @@ export const missingContact = (): NewsletterResult => ({
 /** What the form says of a number short of 10 digits: "Phone should be a 10-digit phone number." */
 export const shortPhoneMessage = `${newsletterFields.phone.label} ${validationMessages.phone}.`;
 
+/** What the form says of a number text alerts never go to: "Phone has an area code ...". */
+export const unreachablePhoneMessage = `${newsletterFields.phone.label} ${validationMessages.textArea}.`;
+
 /**
- * A phone started but short of 10 digits: the inbox would refuse it, so the form says so
- * before sending (the input itself keeps no minimum while typing, as the spec says).
+ * A phone started but short of 10 digits, or one whose area code no setting opens (Jamaica's
+ * 876): the inbox would refuse it, so the form says so before sending (the input itself keeps
+ * no minimum while typing, as the spec says). Canada's are sent: only the inbox knows whether
+ * it takes them, and says so in the same words (sendNewsletter).
  */
 export function shortPhone(phone: string): NewsletterResult | null {
-  const digits = phoneDigitsOf(phone).length;
-  if (digits === 0 || digits === phoneDigits) return null;
-  return {
-    kind: "error",
-    reason: "phone",
-    message: shortPhoneMessage,
-  };
+  const digits = phoneDigitsOf(phone);
+  if (digits.length === 0) return null;
+  if (digits.length !== phoneDigits) {
+    return { kind: "error", reason: "phone", message: shortPhoneMessage };
+  }
+  if (textsReach(digits, true)) return null;
+  return { kind: "error", reason: "phone", message: unreachablePhoneMessage };
+}
+
+/**
+ * The inbox's words for a refusal a visitor can act on (422: a field it does not take; 429:
+ * too many), from its first error in Formspree's shape, after the field's label as the form
+ * shows it; null for any other answer, or one without words.
+ */
+async function refusalOf(response: Response): Promise<NewsletterResult | null> {
+  if (response.status !== 422 && response.status !== 429) return null;
+  try {
+    const body = (await response.json()) as { errors?: { field?: unknown; message?: unknown }[] };
+    const { field, message } = body.errors?.[0] ?? {};
+    if (typeof message !== "string" || !message) return null;
+    if (field === "phone" || field === "email") {
+      const label = newsletterFields[field].label;
+      return {
+        kind: "error",
+        reason: field === "phone" ? "phone" : "failed",
+        message: `${label} ${message}.`,
+      };
+    }
+    return { kind: "error", reason: "failed", message };
+  } catch {
+    return null;
+  }
 }
 
 /** The JSON body (spec section 3), or null when neither an email nor a phone was given. */
@@ -78,8 +108,10 @@ export function newsletterPayload(
 }
 
 /**
- * POSTs the payload as JSON. Success is judged by the status alone (spec section 7): the
- * body is never read, and a network failure counts as a failed signup.
+ * POSTs the payload as JSON. Success is judged by the status alone (spec section 7): an OK
+ * answer's body is never read, and a network failure counts as a failed signup. A refusal's
+ * words are shown when the inbox gave them (a Canadian number the rink does not text, a
+ * client past its share of the day); otherwise the spec's failure message.
  */
 export async function sendNewsletter(
   url: string,
@@ -100,7 +132,7 @@ export async function sendNewsletter(
       headers: { Accept: "application/json", "Content-Type": "application/json" },
       body: JSON.stringify(body),
     });
-    if (!response.ok) return failed;
+    if (!response.ok) return (await refusalOf(response)) ?? failed;
     return { kind: "success", message: newsletterMessages.success, payload };
   } catch {
     return failed;
