@@ -9,12 +9,12 @@ import type { EditorGithub } from "./editor/settings.ts";
 import type { ServerEnv } from "./env.ts";
 import { type FormEndpointDeps, formEndpoint } from "./forms/form-endpoint.ts";
 import type { NewSubmission } from "./forms/submission.ts";
+import { healthCheck } from "./health-check.ts";
 import { type InsightsDeps, insightsRoutes } from "./insights/route.ts";
 import type { InsightsStore } from "./insights/store.ts";
 import { type ListHooksDeps, listHooks } from "./lists/hooks.ts";
 import { type OwnerDeps, ownerRoutes } from "./owner/routes.ts";
 import type { UpdatesDeps } from "./owner/update-routes.ts";
-import { inboxHeaders } from "./security-headers.ts";
 import { liveUpdateRoute } from "./updates/route.ts";
 
 export interface ServerRoutesDeps extends FormEndpointDeps {
@@ -110,12 +110,11 @@ export function serverRoutes({
   // The update in force, for every page's script (updates/route.ts).
   if (updates) app.route("/", liveUpdateRoute(updates.store, deps.now));
 
-  // For uptime monitors and the service manager: 200 only while the inbox's database
-  // answers, since a site whose forms cannot be stored is not healthy. Never cached.
-  app.on(["GET", "HEAD"], "/healthz", async (c) => {
-    const ok = await deps.inbox.ping();
-    for (const [name, value] of Object.entries(inboxHeaders)) c.header(name, value);
-    return c.json({ status: ok ? "ok" : "database unavailable" }, ok ? 200 : 503);
-  });
+  // For uptime monitors and the service manager (health-check.ts).
+  app.on(
+    ["GET", "HEAD"],
+    "/healthz",
+    healthCheck({ inbox: deps.inbox, ...(deps.now ? { now: deps.now } : {}) }),
+  );
   return app;
 }

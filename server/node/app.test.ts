@@ -245,9 +245,12 @@ describe("GET /healthz", () => {
     const other = tempDir();
     const closed = openDatabase(join(other.path, "inbox.db"));
     try {
-      const checked = createApp({ siteDir, inbox: closed });
+      let t = Date.parse("2025-06-01T12:00:00.000Z");
+      const checked = createApp({ siteDir, inbox: closed, now: () => new Date(t) });
       expect((await checked.request("/healthz")).status).toBe(200);
       closed.close();
+      // A healthy answer is kept 10 seconds, then the database is asked again.
+      t += 10_000;
       const res = await checked.request("/healthz");
       expect(res.status).toBe(503);
       expect(res.headers.get("cache-control")).toBe("no-store");
