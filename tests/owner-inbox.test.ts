@@ -155,7 +155,7 @@ describe.for([
     const refused = await post("/inbox/sign-in", { email: address });
     expect(refused.status).toBe(429);
     expect(await refused.text()).toContain(
-      "A sign-in link for this address has been asked for 12 times in the last hour, the most an hour allows. Please try again in an hour, or use a phone or computer that is still signed in.",
+      "A sign-in link for this address has been asked for 12 times in the last hour, the most an hour allows. Please try again in an hour, or use a phone or computer you have signed in on before.",
     );
   });
 

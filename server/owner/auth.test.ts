@@ -13,11 +13,16 @@ import type { Mail } from "../forms/notify.ts";
 import { createRateLimiter } from "../forms/rate-limit.ts";
 import { type Database, openDatabase } from "../node/database.ts";
 import {
+  deviceDays,
   endAllSessions,
   endSession,
   issueLink,
+  knownDevice,
+  linksPerAddressPerDay,
+  linksPerDevicePerDay,
   linksPerWindow,
   redeemLink,
+  rememberDevice,
   sessionOwner,
   signInAsksPerClient,
   signInAsksPerDay,
@@ -98,6 +103,41 @@ describe("an emailed sign-in link", () => {
   });
 });
 
+describe("a known device", () => {
+  it("is remembered for a year for its address, once however often it signs in", async () => {
+    const device = (await rememberDevice(store, owner, undefined, start)) ?? "";
+    expect(await knownDevice(store, device, days(deviceDays - 0.1))).toBe(owner);
+    expect(await knownDevice(store, device, days(deviceDays))).toBeUndefined();
+    expect(await rememberDevice(store, owner.toUpperCase(), device, days(1))).toBeUndefined();
+    // Signed in as another owner, the browser gets a device of that address.
+    expect(await rememberDevice(store, "other@rink.example", device, days(1))).toMatch(
+      /^[\w-]{43}$/,
+    );
+    expect(await knownDevice(store, "x".repeat(43), start)).toBeUndefined();
+    expect(await knownDevice(store, "not a token", start)).toBeUndefined();
+    // Nothing of it is stored but its hash.
+    expect(JSON.stringify(inbox.sql.all("SELECT * FROM owner_devices"))).not.toContain(device);
+  });
+
+  it(`is sent ${linksPerWindow} links in 15 minutes and ${linksPerDevicePerDay} a day, whatever strangers asked`, async () => {
+    const device = (await rememberDevice(store, owner, undefined, start)) ?? "";
+    // Strangers spent the address's day and the inbox's hour.
+    for (let i = 0; i < linksPerAddressPerDay; i++) {
+      expect(await issueLink(store, owner, `198.51.100.${i}`, start)).toBeDefined();
+    }
+    expect(await issueLink(store, owner, phone, start)).toBeUndefined();
+    const issued = [];
+    for (let i = 0; i < 4; i++) issued.push(await issueLink(store, owner, phone, start, device));
+    expect(issued.filter(Boolean)).toHaveLength(linksPerWindow);
+    let sentToday = linksPerWindow;
+    for (let i = 1; i <= linksPerDevicePerDay; i++) {
+      if (await issueLink(store, owner, phone, minutes(i * 16), device)) sentToday += 1;
+    }
+    expect(sentToday).toBe(linksPerDevicePerDay);
+    expect(await issueLink(store, owner, phone, days(1.01), device)).toBeDefined();
+  });
+});
+
 describe("a session", () => {
   let session: string;
   beforeEach(async () => {
@@ -161,8 +201,8 @@ describe("the inbox's routes", () => {
     const used = await redeemLink(store, await issueLink(store, owner, phone, start), start);
     return `rink_owner=${used?.session}`;
   };
-  /** A sign-in asked for `email` from `client` (the owner's phone unless said). */
-  const signIn = (app: ReturnType<typeof routes>, email: string, client = phone) =>
+  /** A sign-in asked for `email` from `client` (the owner's phone unless said), with `cookie`. */
+  const signIn = (app: ReturnType<typeof routes>, email: string, client = phone, cookie = "") =>
     app.request("http://localhost/inbox/sign-in", {
       method: "POST",
       headers: {
@@ -170,9 +210,26 @@ describe("the inbox's routes", () => {
         origin: "http://localhost",
         "content-type": "application/x-www-form-urlencoded",
         "x-test-client": client,
+        ...(cookie ? { cookie } : {}),
       },
       body: new URLSearchParams({ email }).toString(),
     });
+  /** The owner's browser signing in with a link's button: the cookies it is given. */
+  const useLink = async (app: ReturnType<typeof routes>, cookie = "") => {
+    const token = (await issueLink(store, owner, phone, minutes(1))) ?? "";
+    const res = await app.request("http://localhost/inbox/auth", {
+      method: "POST",
+      headers: {
+        host: "localhost",
+        origin: "http://localhost",
+        "content-type": "application/x-www-form-urlencoded",
+        ...(cookie ? { cookie } : {}),
+      },
+      body: new URLSearchParams({ token }).toString(),
+    });
+    expect(res.status).toBe(303);
+    return res.headers.getSetCookie().map((c) => c.split(";")[0] ?? "");
+  };
   const timed = async <T>(work: () => T | Promise<T>) => {
     const started = performance.now();
     const result = await work();
@@ -284,13 +341,13 @@ describe("the inbox's routes", () => {
     expect(pages[0]).toContain(signInCeilingWords.address);
     expect(pages[1]).toBe(pages[0]);
     expect(signInCeilingWords.address).toBe(
-      "A sign-in link for this address has been asked for 10 times today from this connection, the most a day allows. Please try again tomorrow, from another connection (mobile data instead of Wi-Fi, say), or use a phone or computer that is still signed in.",
+      "A sign-in link for this address has been asked for 10 times today from this connection, the most a day allows. Please try again tomorrow, from another connection (mobile data instead of Wi-Fi, say), or use a phone or computer you have signed in on before.",
     );
     // 20 asks from that connection today: any other address is refused to it too, in words...
     const third = await signIn(app, "other@example.com", stranger);
     expect(third.status).toBe(429);
     expect(await third.text()).toContain(
-      "Sign-in links have been asked for 20 times today from this connection, the most a day allows. Please try again tomorrow, from another connection (mobile data instead of Wi-Fi, say), or use a phone or computer that is still signed in.",
+      "Sign-in links have been asked for 20 times today from this connection, the most a day allows. Please try again tomorrow, from another connection (mobile data instead of Wi-Fi, say), or use a phone or computer you have signed in on before.",
     );
     // ...and an IPv6 client is one /64: its other addresses are the same connection.
     for (let i = 0; i < signInAsksPerClient; i++) {
@@ -318,7 +375,7 @@ describe("the inbox's routes", () => {
     }
     expect(pages[1]).toBe(pages[0]);
     expect(pages[0]).toContain(
-      "A sign-in link for this address has been asked for 12 times in the last hour, the most an hour allows. Please try again in an hour, or use a phone or computer that is still signed in.",
+      "A sign-in link for this address has been asked for 12 times in the last hour, the most an hour allows. Please try again in an hour, or use a phone or computer you have signed in on before.",
     );
     // One connection alone never reaches it: its own day's limit comes first.
     expect(signInAsksPerHour).toBeGreaterThan(signInAsksPerDay);
@@ -340,11 +397,73 @@ describe("the inbox's routes", () => {
       const res = await signIn(app, address, stranger);
       expect(res.status).toBe(429);
       expect(await res.text()).toContain(
-        "The inbox has sent the 20 sign-in emails it sends in an hour. Please try again in an hour, or use a phone or computer that is still signed in.",
+        "The inbox has sent the 20 sign-in emails it sends in an hour. Please try again in an hour, or use a phone or computer you have signed in on before.",
       );
     }
     expect(await issueLink(store, "owner11@rink.example", phone, minutes(61))).toBeDefined();
   });
+
+  it("sends the owner a link on a browser that has signed in before, however many connections asked for the owner's address", async () => {
+    const sent: string[] = [];
+    const app = routes({
+      siteUrl: "https://rink.example",
+      sendTo: async (to) => void sent.push(to),
+    });
+    const device = (await useLink(app)).find((c) => c.startsWith("rink_device=")) ?? "";
+    expect(device).toMatch(/^rink_device=[\w-]{43}$/);
+    // Six connections ask three times each for the owner's address within the hour.
+    for (let n = 0; n < 6; n++) {
+      for (let i = 0; i < 3; i++) await signIn(app, owner, `198.51.100.${n}`);
+    }
+    // A browser not known is refused as anyone is, the owner's included...
+    expect((await signIn(app, owner, phone)).status).toBe(429);
+    await settled();
+    const before = sent.length;
+    // ...but the one that signed in before gets the link, the page the same as for anyone.
+    const known = await signIn(app, owner, phone, device);
+    expect(known.status).toBe(200);
+    const anyone = await signIn(app, "someone@example.com", "198.51.100.40");
+    expect(await known.text()).toBe(await anyone.text());
+    // The device is known whatever its connection (mobile data here).
+    expect((await signIn(app, owner, "2001:db8:9:9::1", device)).status).toBe(200);
+    await settled();
+    expect(sent.slice(before)).toEqual([owner, owner]);
+    // Its cookie is no pass for another address, nor once the owner signed out everywhere.
+    expect((await signIn(app, "x@example.com", "198.51.100.40", device)).status).toBe(200);
+    await endAllSessions(store, owner, minutes(1));
+    expect((await signIn(app, owner, phone, device)).status).toBe(429);
+  });
+
+  it(`mails an owner address at most ${linksPerAddressPerDay} links a day asked from browsers it has not signed in on, from however many connections`, async () => {
+    const sent: string[] = [];
+    let clock = start;
+    const app = routes({
+      siteUrl: "https://rink.example",
+      now: () => clock,
+      sendTo: async (to) => void sent.push(to),
+    });
+    // Six new connections every hour of a day, three asks each: 12 asks an hour pass.
+    const pages = new Set<string>();
+    for (let hour = 0; hour < 24; hour++) {
+      clock = minutes(hour * 60 + 1);
+      for (let n = 0; n < 6; n++) {
+        for (let i = 0; i < 3; i++) {
+          const res = await signIn(app, owner, `198.51.${hour}.${n}`);
+          if (res.status === 200) pages.add(await res.text());
+        }
+      }
+    }
+    await settled();
+    expect(sent).toHaveLength(linksPerAddressPerDay);
+    // Past it, the answer is the page any address gets.
+    expect(pages.size).toBe(1);
+    expect(linksPerAddressPerDay).toBeGreaterThan(signInAsksPerDay);
+    // A day after the first, the owner is sent a link again.
+    clock = minutes(24 * 60 + 2);
+    expect((await signIn(app, owner, "192.0.2.99")).status).toBe(200);
+    await settled();
+    expect(sent).toHaveLength(linksPerAddressPerDay + 1);
+  }, 20_000);
 
   it("answers 401 without a session, and an expired session is none", async () => {
     const res = await routes().request("http://localhost/inbox/export/newsletter.csv");
@@ -415,11 +534,14 @@ describe("the inbox's routes", () => {
       body: new URLSearchParams({ token: token ?? "" }).toString(),
     });
     expect(res.status).toBe(303);
-    const cookie = res.headers.get("set-cookie") ?? "";
+    const [cookie = "", device = ""] = res.headers.getSetCookie();
     expect(cookie).toMatch(/^__Host-rink_owner=[\w-]{43}; /);
     expect(cookie).toMatch(/; Path=\/(;|$)/);
     expect(cookie).toMatch(/; Secure/);
     expect(cookie).not.toMatch(/Domain=/i);
+    // The browser is a known device for a year: a cookie no script reads, for this site only.
+    expect(device).toMatch(/^__Host-rink_device=[\w-]{43}; Max-Age=31536000; /);
+    expect(device).toMatch(/; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
     const inbox = await app.request("https://rink.example/inbox/export/newsletter.csv", {
       headers: { cookie: cookie.split(";")[0] ?? "" },
     });

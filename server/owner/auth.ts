@@ -1,17 +1,24 @@
 // The owner's sign-in rules: a link emailed to an owner address works once, for 15 minutes,
 // and opens a session of 30 days on that device (a phone and a laptop each keep theirs);
 // signing out ends this one, "Sign out everywhere" all of the address's, and an address taken
-// out of the owner list loses its sessions at their next request. Tokens come from the platform's Web Crypto (the same in Node and Workers) and
-// are kept only as their SHA-256, so a copy of the database opens nothing.
+// out of the owner list loses its sessions at their next request. A browser that has signed in
+// is a known device for a year: its asks for its address's link pass the ceilings strangers'
+// asks share, so a stranger can never keep the owner's link back there. Tokens come from the
+// platform's Web Crypto (the same in Node and Workers) and are kept only as their SHA-256, so
+// a copy of the database opens nothing.
 import type { OwnerStore, SignInCeiling } from "./store.ts";
 
 export const linkMinutes = 15;
 export const sessionDays = 30;
+/** How long a browser that signed in stays a known device (its cookie's life too). */
+export const deviceDays = 365;
 
 // The limits on asking for a sign-in link (decision 013, amended by issue 42). Each client (its
 // rate-limit key: an IPv4 address, an IPv6 /64) is limited on its own, so a stranger's asks for
 // the owner's address, from the stranger's connection, never keep the owner's link back; only
-// the ceilings across clients are shared, and they reset within the hour.
+// the ceilings across clients are shared, and they reset within the hour. The emails an owner
+// address is sent a day are bounded, and a known device asks past all of these, bounded on its
+// own: many connections can keep a link back from a new browser, never from the owner's own.
 
 /** Links an address is sent in `linkMinutes` asked from one client: a typo'd form resent. */
 export const linksPerWindow = 3;
@@ -29,8 +36,17 @@ export const signInAsksPerClient = 20;
 export const signInAsksPerHour = 12;
 /** Sign-in emails the inbox sends in an hour, all owner addresses together. */
 export const signInEmailsPerHour = 20;
+/**
+ * Sign-in emails an owner address is sent a day asked from browsers it has not signed in on,
+ * all together: a stranger's asks from many connections mail the owner this many at most
+ * (past it the answer stays the same, and nothing is sent). Above `signInAsksPerDay`, so no
+ * one connection alone can reach it.
+ */
+export const linksPerAddressPerDay = 12;
+/** Sign-in emails a day asked from one known device (each device has its own). */
+export const linksPerDevicePerDay = 10;
 
-const tryLater = "or use a phone or computer that is still signed in.";
+const tryLater = "or use a phone or computer you have signed in on before.";
 /** Why a sign-in link is not sent now, in words for the person asking; the same for any address. */
 export const signInCeilingWords: Record<SignInCeiling, string> = {
   address: `A sign-in link for this address has been asked for ${signInAsksPerDay} times today from this connection, the most a day allows. Please try again tomorrow, from another connection (mobile data instead of Wi-Fi, say), ${tryLater}`,
@@ -97,31 +113,77 @@ export function ownerAddress(owners: readonly string[], email: string): string |
 
 /**
  * A new sign-in link's token for an owner address asked for from `client`, or undefined when
- * that client has had `linksPerWindow` links for it in the last `linkMinutes`, or the inbox
- * has sent `signInEmailsPerHour` in the last hour (counted and added in one statement).
+ * a limit is reached (counted and added in one statement). From a browser not known: that
+ * client's `linksPerWindow` in the last `linkMinutes`, the address's `linksPerAddressPerDay`
+ * from all such browsers, or the inbox's `signInEmailsPerHour`. From a known device (`device`,
+ * its cookie's token, known for this address: knownDevice), that device's own
+ * `linksPerWindow` and `linksPerDevicePerDay`, whatever strangers asked.
  */
 export async function issueLink(
   store: OwnerStore,
   email: string,
   client: string,
   now: Date,
+  device?: string,
 ): Promise<string | undefined> {
   const token = newToken();
+  const window = { since: plus(now, -linkMinutes * 60_000), max: linksPerWindow };
+  const day = plus(now, -86_400_000);
   const added = await store.addLinkUnlessOver(
     {
       tokenHash: await tokenHash(token),
       email,
       clientHash: await clientHash(client),
+      deviceHash: device ? await tokenHash(device) : "",
       createdAt: now.toISOString(),
       expiresAt: plus(now, linkMinutes * 60_000),
     },
-    {
-      perClient: { since: plus(now, -linkMinutes * 60_000), max: linksPerWindow },
-      overall: { since: plus(now, -3_600_000), max: signInEmailsPerHour },
-      dropBefore: plus(now, -86_400_000),
-    },
+    device
+      ? { window, day: { since: day, max: linksPerDevicePerDay }, dropBefore: day }
+      : {
+          window,
+          day: { since: day, max: linksPerAddressPerDay },
+          overall: { since: plus(now, -3_600_000), max: signInEmailsPerHour },
+          dropBefore: day,
+        },
   );
   return added ? token : undefined;
+}
+
+/**
+ * The address a known device's cookie (`token`) signed in as, while it is remembered. Looked
+ * up for any well-formed token, whatever address was typed, so the time an ask takes says
+ * nothing of whether that address is an owner's.
+ */
+export async function knownDevice(
+  store: OwnerStore,
+  token: string | undefined,
+  now: Date,
+): Promise<string | undefined> {
+  if (!token || !wellFormed(token)) return undefined;
+  return store.deviceEmail(await tokenHash(token), now.toISOString());
+}
+
+/**
+ * After a sign-in as `email`: the token of a new known device for the browser's cookie, or
+ * undefined when its cookie (`current`) already names a device known for this address.
+ */
+export async function rememberDevice(
+  store: OwnerStore,
+  email: string,
+  current: string | undefined,
+  now: Date,
+): Promise<string | undefined> {
+  const known = await knownDevice(store, current, now);
+  if (known !== undefined && known.toLowerCase() === email.toLowerCase()) return undefined;
+  const token = newToken();
+  await store.addDevice(
+    await tokenHash(token),
+    email,
+    now.toISOString(),
+    plus(now, deviceDays * 86_400_000),
+  );
+  return token;
 }
 
 /** The link's address and a new session token, or undefined for a link that cannot be used. */
@@ -162,9 +224,13 @@ export async function sessionOwner(
   return undefined;
 }
 
-/** "Sign out everywhere": every session of this address ends. */
+/**
+ * "Sign out everywhere": every session of this address ends, and its devices are known no
+ * more (a lost phone's cookie passes no ceiling); each is known again at its next sign-in.
+ */
 export async function endAllSessions(store: OwnerStore, email: string, now: Date): Promise<void> {
   await store.revokeSessionsOf(email, now.toISOString());
+  await store.forgetDevicesOf(email);
 }
 
 export async function endSession(store: OwnerStore, token: string, now: Date): Promise<void> {

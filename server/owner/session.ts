@@ -1,5 +1,6 @@
 // The owner's session as every owner's room reads it: the signed-in owner on the request
-// (OwnerEnv) and the cookie that carries the session (auth.ts makes and checks it). Its own
+// (OwnerEnv) and the cookie that carries the session (auth.ts makes and checks it), and the
+// cookie that makes a browser a known device. Its own
 // file, so the rooms routes.ts mounts (updates, insights) and the editor's proxy read it
 // without importing routes.ts back.
 import type { Context } from "hono";
@@ -17,3 +18,11 @@ export const isLocal = (url: URL) => url.hostname === "localhost" || url.hostnam
 
 /** The session cookie's name and attributes for this request (the editor, editor/, reads it too). */
 export const cookieOf = (c: Context) => (isLocal(new URL(c.req.url)) ? localCookie : secureCookie);
+
+// A known device's cookie (auth.ts, a browser that has signed in): the same prefix and path.
+const secureDeviceCookie = { name: "__Host-rink_device", path: "/", secure: true } as const;
+const localDeviceCookie = { name: "rink_device", path: "/", secure: false } as const;
+
+/** The known-device cookie's name and attributes for this request. */
+export const deviceCookieOf = (c: Context) =>
+  isLocal(new URL(c.req.url)) ? localDeviceCookie : secureDeviceCookie;

@@ -1,7 +1,7 @@
 // Signing in and out of the owner's area (the rules are auth.ts's): a link asked for at
 // /inbox/sign-in and emailed to an owner address, shown at GET /inbox/auth and used by its
-// button (POST /inbox/auth: the session's cookie), signing out this device or every device of
-// the address. Mounted by ownerRoutes (routes.ts).
+// button (POST /inbox/auth: the session's cookie, and the known device's), signing out this
+// device or every device of the address. Mounted by ownerRoutes (routes.ts).
 import type { Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { honeypotField } from "../../rink/forms/form-ids.ts";
@@ -10,18 +10,21 @@ import type { RateDecision } from "../forms/rate-limit.ts";
 import { subscriberKey } from "../forms/subscriber-key.ts";
 import {
   askForLink,
+  deviceDays,
   endAllSessions,
   endSession,
   issueLink,
+  knownDevice,
   linkMinutes,
   ownerAddress,
   redeemLink,
+  rememberDevice,
   sessionDays,
   signInCeilingWords,
 } from "./auth.ts";
 import { badLinkPage, confirmLinkPage, linkSentPage, messagePage, signInPage } from "./pages.tsx";
 import type { OwnerRouteHelpers } from "./route-helpers.ts";
-import { cookieOf, isLocal, type OwnerEnv } from "./session.ts";
+import { cookieOf, deviceCookieOf, isLocal, type OwnerEnv } from "./session.ts";
 
 /** What signing in needs from the host (part of routes.ts's OwnerDeps). */
 export interface SignInDeps {
@@ -40,29 +43,46 @@ export interface SignInDeps {
   background?: (c: Context, task: Promise<unknown>) => void;
 }
 
-export function mountSignInRoutes(app: Hono<OwnerEnv>, helpers: OwnerRouteHelpers & SignInDeps) {
-  const { store, signedIn, currentOwner, audit, now, log } = helpers;
+type SignInHelpers = OwnerRouteHelpers & SignInDeps;
 
-  // The link is made and emailed after the answer, so the answer takes the same time, and
-  // is the same page, for every address: an owner's, a stranger's, with a slow or failing
-  // mailer. A failure is logged, never shown.
-  async function sendLink(email: string, client: string, requestUrl: string) {
-    const url = new URL(requestUrl);
-    const site = helpers.siteUrl ?? (isLocal(url) ? url.origin : undefined);
-    if (!helpers.sendTo || !site) {
-      log("inbox: a sign-in link was asked for, but email or SITE_URL is not set up");
-      return;
-    }
-    const token = await issueLink(store, email, client, now());
-    if (!token) return;
-    const link = `${site.replace(/\/$/, "")}/inbox/auth?token=${token}`;
-    await helpers.sendTo(email, {
-      subject: "Your sign-in link for the rink's inbox",
-      text: `Open this link to sign in to the inbox. It works once, within ${linkMinutes} minutes:\n\n${link}\n\nIf you did not ask for it, ignore this email: nobody can sign in without it.\n`,
-    });
-    await audit(email, "link sent");
+export function mountSignInRoutes(app: Hono<OwnerEnv>, helpers: SignInHelpers) {
+  mountAsk(app, helpers);
+  mountLinkUse(app, helpers);
+  mountSignOut(app, helpers);
+}
+
+/**
+ * Makes the link and emails it, after the answer, so the answer takes the same time, and is
+ * the same page, for every address: an owner's, a stranger's, with a slow or failing mailer.
+ * A failure is logged, never shown. `device`: the known device's token that asked, if any.
+ */
+async function sendLink(
+  helpers: SignInHelpers,
+  email: string,
+  client: string,
+  requestUrl: string,
+  device: string | undefined,
+) {
+  const { store, now, log, audit } = helpers;
+  const url = new URL(requestUrl);
+  const site = helpers.siteUrl ?? (isLocal(url) ? url.origin : undefined);
+  if (!helpers.sendTo || !site) {
+    log("inbox: a sign-in link was asked for, but email or SITE_URL is not set up");
+    return;
   }
+  const token = await issueLink(store, email, client, now(), device);
+  if (!token) return;
+  const link = `${site.replace(/\/$/, "")}/inbox/auth?token=${token}`;
+  await helpers.sendTo(email, {
+    subject: "Your sign-in link for the rink's inbox",
+    text: `Open this link to sign in to the inbox. It works once, within ${linkMinutes} minutes:\n\n${link}\n\nIf you did not ask for it, ignore this email: nobody can sign in without it.\n`,
+  });
+  await audit(email, "link sent");
+}
 
+/** POST /inbox/sign-in: a link asked for, the same answer for every address. */
+function mountAsk(app: Hono<OwnerEnv>, helpers: SignInHelpers) {
+  const { store, now, log } = helpers;
   app.post("/inbox/sign-in", async (c) => {
     const client = subscriberKey(c.get("client")?.address ?? "unknown");
     const decision = await helpers.limiter.take(`sign-in ${client}`);
@@ -77,13 +97,19 @@ export function mountSignInRoutes(app: Hono<OwnerEnv>, helpers: OwnerRouteHelper
       return c.html(linkSentPage());
     }
     const typed = typeof form.email === "string" ? form.email.slice(0, 254) : "";
+    const email = ownerAddress(helpers.owners, typed);
+    // A browser that signed in as this owner before asks past every ceiling strangers' asks
+    // share (its own bounds are issueLink's); its cookie is looked up whatever was typed.
+    const cookie = getCookie(c, deviceCookieOf(c).name);
+    const deviceOf = await knownDevice(store, cookie, now());
+    const device =
+      email !== undefined && deviceOf?.toLowerCase() === email.toLowerCase() ? cookie : undefined;
     // The ceilings, counted for whatever address was typed (the same answer for all), per
     // client but for the hour's across clients: a stranger's asks keep no one else's link back.
-    const ceiling = typed.trim() ? await askForLink(store, typed, client, now()) : null;
+    const ceiling = typed.trim() && !device ? await askForLink(store, typed, client, now()) : null;
     if (ceiling) return c.html(signInPage(signInCeilingWords[ceiling]), 429);
-    const email = ownerAddress(helpers.owners, typed);
     if (email) {
-      const sending = sendLink(email, client, c.req.url).catch((error) => {
+      const sending = sendLink(helpers, email, client, c.req.url, device).catch((error) => {
         log(
           `inbox: a sign-in link could not be sent: ${error instanceof Error ? error.message : error}`,
         );
@@ -92,7 +118,10 @@ export function mountSignInRoutes(app: Hono<OwnerEnv>, helpers: OwnerRouteHelper
     }
     return c.html(linkSentPage());
   });
+}
 
+/** GET /inbox/auth shows the link's button; POST uses it: the session, a known device. */
+function mountLinkUse(app: Hono<OwnerEnv>, { store, audit, now }: SignInHelpers) {
   app.get("/inbox/auth", (c) => {
     const token = c.req.query("token") ?? "";
     return token ? c.html(confirmLinkPage(token.slice(0, 100))) : c.html(badLinkPage(), 400);
@@ -104,17 +133,19 @@ export function mountSignInRoutes(app: Hono<OwnerEnv>, helpers: OwnerRouteHelper
     const used = await redeemLink(store, token, now());
     if (!used) return c.html(badLinkPage(), 400);
     const { name, path, secure } = cookieOf(c);
-    setCookie(c, name, used.session, {
-      path,
-      httpOnly: true,
-      secure,
-      sameSite: "Strict",
-      maxAge: sessionDays * 86_400,
-    });
+    const cookie = { path, httpOnly: true, secure, sameSite: "Strict" } as const;
+    setCookie(c, name, used.session, { ...cookie, maxAge: sessionDays * 86_400 });
+    const device = deviceCookieOf(c);
+    const fresh = await rememberDevice(store, used.email, getCookie(c, device.name), now());
+    if (fresh) setCookie(c, device.name, fresh, { ...cookie, maxAge: deviceDays * 86_400 });
     await audit(used.email, "signed in");
     return c.redirect("/inbox/", 303);
   });
+}
 
+/** Signing out this device (it stays a known device), or every one (none stays known). */
+function mountSignOut(app: Hono<OwnerEnv>, helpers: SignInHelpers) {
+  const { store, signedIn, currentOwner, audit, now } = helpers;
   app.post("/inbox/sign-out", async (c) => {
     const { name, path, secure } = cookieOf(c);
     const token = getCookie(c, name);
@@ -130,6 +161,8 @@ export function mountSignInRoutes(app: Hono<OwnerEnv>, helpers: OwnerRouteHelper
     const { name, path, secure } = cookieOf(c);
     await endAllSessions(store, c.get("owner"), now());
     deleteCookie(c, name, { path, secure });
+    const device = deviceCookieOf(c);
+    deleteCookie(c, device.name, { path: device.path, secure: device.secure });
     await audit(c.get("owner"), "signed out everywhere");
     const text = "You are signed out of the inbox on every phone and computer.";
     return c.html(messagePage("Signed out everywhere", text));

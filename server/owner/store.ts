@@ -49,6 +49,28 @@ const personParams = ({ email, phone }: PersonKeys) => [email, email, phone, pho
 /** `%text%` for LIKE, with LIKE's own wildcards in the text taken literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** A sign-in link to add: by its token's hash, and where it was asked from. */
+export interface NewLink {
+  tokenHash: string;
+  email: string;
+  clientHash: string;
+  /** The known device that asked ('' for a browser not known). */
+  deviceHash: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** What a new link is counted against (auth.ts sets them): each a count since a time. */
+export interface LinkLimits {
+  /** Links from this client for this address, or from this known device. */
+  window: { since: string; max: number };
+  /** Links to this address from every unknown browser together, or from this known device. */
+  day: { since: string; max: number };
+  /** Links to all addresses together (asks from unknown browsers only). */
+  overall?: { since: string; max: number };
+  dropBefore: string;
+}
+
 /** Which of the sign-in's ceilings holds an ask back (auth.ts's words for each). */
 export type SignInCeiling = "address" | "client" | "addressHour" | "overall";
 
@@ -187,45 +209,74 @@ export function ownerStore(sql: SqlRunner, { afterDelete }: OwnerStoreOptions = 
     },
 
     /**
-     * Adds a sign-in link unless its address has had `perClient.max` since `perClient.since`
-     * for this client, or all addresses together `overall.max` since `overall.since`, in one
-     * statement (so two requests at once cannot both pass the count): whether it was added.
-     * Links older than `dropBefore`, long expired and out of every count, are deleted first.
+     * Adds a sign-in link unless one of `limits` is reached, in one statement (so two requests
+     * at once cannot both pass the count): whether it was added. Asked from a known device
+     * (`deviceHash`), its counts are that device's own; else those of this client for this
+     * address (`window`), of every unknown browser for this address (`day`) and of all
+     * addresses (`overall`). Links older than `dropBefore`, out of every count, go first.
      */
-    async addLinkUnlessOver(
-      link: {
-        tokenHash: string;
-        email: string;
-        clientHash: string;
-        createdAt: string;
-        expiresAt: string;
-      },
-      limits: {
-        perClient: { since: string; max: number };
-        overall: { since: string; max: number };
-        dropBefore: string;
-      },
-    ): Promise<boolean> {
+    async addLinkUnlessOver(link: NewLink, limits: LinkLimits): Promise<boolean> {
       await sql.run("DELETE FROM owner_links WHERE created_at <= ?", limits.dropBefore);
+      const known = link.deviceHash !== "";
+      const fromHere = known
+        ? { where: "device_hash = ?", params: [link.deviceHash] }
+        : {
+            where: "email = ? AND client_hash = ? AND device_hash = ''",
+            params: [link.email, link.clientHash],
+          };
+      const toAddress = known
+        ? fromHere
+        : { where: "email = ? AND device_hash = ''", params: [link.email] };
+      const overall = limits.overall ?? { since: limits.dropBefore, max: Number.MAX_SAFE_INTEGER };
       const added = await sql.run(
-        `INSERT INTO owner_links (token_hash, email, client_hash, created_at, expires_at)
-         SELECT ?, ?, ?, ?, ?
-         WHERE (SELECT count(*) FROM owner_links
-                WHERE email = ? AND client_hash = ? AND created_at > ?) < ?
+        `INSERT INTO owner_links (token_hash, email, client_hash, device_hash, created_at, expires_at)
+         SELECT ?, ?, ?, ?, ?, ?
+         WHERE (SELECT count(*) FROM owner_links WHERE ${fromHere.where} AND created_at > ?) < ?
+           AND (SELECT count(*) FROM owner_links WHERE ${toAddress.where} AND created_at > ?) < ?
            AND (SELECT count(*) FROM owner_links WHERE created_at > ?) < ?`,
         link.tokenHash,
         link.email,
         link.clientHash,
+        link.deviceHash,
         link.createdAt,
         link.expiresAt,
-        link.email,
-        link.clientHash,
-        limits.perClient.since,
-        limits.perClient.max,
-        limits.overall.since,
-        limits.overall.max,
+        ...fromHere.params,
+        limits.window.since,
+        limits.window.max,
+        ...toAddress.params,
+        limits.day.since,
+        limits.day.max,
+        overall.since,
+        overall.max,
       );
       return added > 0;
+    },
+
+    /** Remembers a browser that signed in as `email` (by its token's hash) until `expiresAt`. */
+    async addDevice(tokenHash: string, email: string, createdAt: string, expiresAt: string) {
+      await sql.run("DELETE FROM owner_devices WHERE expires_at <= ?", createdAt);
+      await sql.run(
+        "INSERT INTO owner_devices (token_hash, email, created_at, expires_at) VALUES (?, ?, ?, ?)",
+        tokenHash,
+        email,
+        createdAt,
+        expiresAt,
+      );
+    },
+
+    /** The address a known device signed in as, while it is remembered. */
+    async deviceEmail(tokenHash: string, now: string): Promise<string | undefined> {
+      const [row] = await sql.all(
+        "SELECT email FROM owner_devices WHERE token_hash = ? AND expires_at > ?",
+        tokenHash,
+        now,
+      );
+      return row ? String(row.email) : undefined;
+    },
+
+    /** Every device of this address forgotten ("Sign out everywhere": a lost phone's too). */
+    async forgetDevicesOf(email: string) {
+      await sql.run("DELETE FROM owner_devices WHERE email = ?", email);
     },
 
     /**
