@@ -6,7 +6,8 @@
 // server in the same run (a ratio: the local workerd is not Cloudflare's network); and the free
 // plan in rink terms, from the D1 rows a submission writes. Exits non-zero, after writing the
 // report, when a job is over the free plan. `-- --budget`: the bundle and the budget only;
-// `--runs=N` (15); `--profile`: where each job's time goes (no report: the profiler slows it).
+// `--runs=N` (15); `--profile`: where each job's time goes (no report: the profiler slows it);
+// `--only=counts`: the owner's pages over a year of counts alone, printed, no report written.
 // Not part of `npm test`: about 7 minutes on the 2-core machine, 4.5 of them the budget.
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -48,6 +49,7 @@ const flag = (name: string) => process.argv.find((arg) => arg.startsWith(`--${na
 const budgetOnly = Boolean(flag("budget"));
 const profile = Boolean(flag("profile"));
 const runs = Number(flag("runs=")?.split("=")[1] ?? 15);
+const only = flag("only=")?.split("=")[1] === "counts" ? ("counts" as const) : undefined;
 const report = join(projectRoot, "reports/edge-budget.json");
 
 /** The budget's table: each job's figures beside the free plan's. */
@@ -135,10 +137,11 @@ async function main(): Promise<number> {
       dir: join(dir, "budget"),
       runs,
       profile,
+      ...(only ? { only } : {}),
     });
     console.log(`\n${budgetTable(rows)}\n`);
-    if (profile) {
-      console.log("Profiled: the figures are slowed by the profiler, so no report is written.");
+    if (profile || only) {
+      console.log("Profiled or some jobs only: no report is written.");
     } else {
       mkdirSync(join(projectRoot, "reports"), { recursive: true });
       writeFileSync(report, `${JSON.stringify(rows, null, 2)}\n`);
@@ -155,7 +158,7 @@ async function main(): Promise<number> {
       );
     }
     const budgetFailed = over.length > 0 ? 1 : 0;
-    if (budgetOnly) return budgetFailed;
+    if (budgetOnly || only) return budgetFailed;
 
     // 4. CPU per submission: the Worker's code with SQLite beneath it in this process, so the
     // figure is an upper bound (on Cloudflare, D1's own work is not the Worker's CPU).

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { rinkDate } from "../../rink/clock.ts";
 import { insightsBeaconPath } from "../../rink/insights.ts";
 import { fakeSite, tempDir } from "../../tests/support/fake-site.ts";
-import { laptopAgent, phoneAgent } from "../../tests/support/insights-flood.ts";
+import { beaconRowsWritten, laptopAgent, phoneAgent } from "../../tests/support/insights-flood.ts";
 import { createRateLimiter } from "../forms/rate-limit.ts";
 import { createApp } from "../node/app.ts";
 import { type Database, openDatabase } from "../node/database.ts";
@@ -28,25 +28,9 @@ const strangers = 20;
 /** Beacons each stranger sends an hour: within the limit a minute, past its share by evening. */
 const perHour = 16;
 
-/**
- * The rows the day's beacons wrote, as D1 counts rows written, from what the tables hold: each
- * count row's hits (its insert, then an update a hit), each client row's beacons, each other
- * site's clients, each vitals row, the day's row's beacons, and the day's end's two salts.
- */
-function rowsWritten(inbox: Database, day: string): number {
-  const [row] = all(
-    inbox,
-    `SELECT
-       (SELECT coalesce(sum(hits), 0) FROM insight_counts WHERE day = ?1)
-     + (SELECT coalesce(sum(beacons), 0) FROM insight_clients WHERE day = ?1)
-     + (SELECT coalesce(sum(clients), 0) FROM insight_referrers WHERE day = ?1)
-     + (SELECT count(*) FROM insight_vitals WHERE day = ?1)
-     + (SELECT coalesce(sum(beacons), 0) FROM insight_days WHERE day = ?1)
-     + 2 AS n`,
-    day,
-  ) as [{ n: number }];
-  return row.n;
-}
+/** The rows the day's beacons wrote, and the day's end's two salts. */
+const rowsWritten = (inbox: Database, day: string) =>
+  Number(all(inbox, beaconRowsWritten, day)[0]?.n) + 2;
 
 describe("a day of the beacon from 20 strangers, on Node in process", () => {
   let dir: ReturnType<typeof tempDir>;

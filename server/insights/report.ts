@@ -84,12 +84,12 @@ const noActions = (): Record<BeaconAction, number> =>
 
 export type Reads = Pick<
   InsightsStore,
-  "days" | "submissionTimes" | "pages" | "sources" | "speed" | "vitalsViews"
+  "days" | "submissionsByWeek" | "pages" | "sources" | "speed" | "vitalsViews"
 >;
 
 /** Each week's visits, views, taps, signups and messages, for the Mondays given (oldest first). */
 export async function weekFigures(
-  store: Pick<Reads, "days" | "submissionTimes">,
+  store: Pick<Reads, "days" | "submissionsByWeek">,
   mondays: readonly string[],
 ) {
   const first = mondays[0];
@@ -102,12 +102,13 @@ export async function weekFigures(
       { monday, visits: 0, views: 0, actions: noActions(), signups: 0, messages: 0 },
     ]),
   );
-  const from = rinkInstant(first, "00:00").toISOString();
-  const to = rinkInstant(addDays(end, 1), "00:00").toISOString();
-  const [days, signups, messages] = await Promise.all([
+  // Each week's edges as instants, once: the database counts each form's submissions by them.
+  const bounds = [...mondays, addDays(last, 7)].map((monday) =>
+    rinkInstant(monday, "00:00").toISOString(),
+  );
+  const [days, submissions] = await Promise.all([
     store.days(first, end),
-    store.submissionTimes("newsletter", from, to),
-    store.submissionTimes("contact", from, to),
+    store.submissionsByWeek(bounds),
   ]);
   for (const day of days) {
     const week = weeks.get(mondayOf(day.day));
@@ -116,31 +117,16 @@ export async function weekFigures(
     week.views += day.views;
     for (const name of beaconActionNames) week.actions[name] += day.actions[name];
   }
-  // Each week's bounds as instants, once: a submission's week by comparing its ISO time, not a
-  // rink-clock conversion a row (Intl's formatToParts each time: 41 % of the owner's home on
-  // the Worker, bench:edge's profile).
-  const bounds = mondays.map((monday) => ({
-    week: weeks.get(monday),
-    from: rinkInstant(monday, "00:00").toISOString(),
-    to: rinkInstant(addDays(monday, 7), "00:00").toISOString(),
-  }));
-  const byWeek = (times: string[], add: (week: WeekFigures) => void) => {
-    for (const at of times) {
-      const week = bounds.find((b) => b.from <= at && at < b.to)?.week;
-      if (week) add(week);
-    }
-  };
-  byWeek(signups, (week) => {
-    week.signups += 1;
-  });
-  byWeek(messages, (week) => {
-    week.messages += 1;
-  });
+  for (const { form, week: index, count } of submissions) {
+    const week = weeks.get(mondays[index] ?? "");
+    if (week && form === "newsletter") week.signups += count;
+    if (week && form === "contact") week.messages += count;
+  }
   return [...weeks.values()];
 }
 
 /** "This week" on the home: Monday to now on the rink's clock. */
-export async function thisWeek(store: Pick<Reads, "days" | "submissionTimes">, now: Date) {
+export async function thisWeek(store: Pick<Reads, "days" | "submissionsByWeek">, now: Date) {
   const [week] = await weekFigures(store, [mondayOf(rinkDate(now))]);
   return {
     visits: week?.visits ?? 0,

@@ -257,6 +257,12 @@ export interface SourceCount {
   site: string;
   visitors: number;
 }
+/** A form's submissions in one of the weeks asked for (its index). */
+export interface SubmissionWeek {
+  form: "newsletter" | "contact";
+  week: number;
+  count: number;
+}
 /** A page's 75th percentile of one metric, and the views it rests on. */
 export interface MetricP75 {
   page: string;
@@ -288,9 +294,9 @@ const percentiles = `WITH v AS (${vitalNames
        WHERE day >= ?1 AND ${name.toLowerCase()} IS NOT NULL`,
   )
   .join(" UNION ALL ")}),
-  r AS (SELECT page, metric, value,
-    row_number() OVER (PARTITION BY page, metric ORDER BY value) AS n,
-    count(*) OVER (PARTITION BY page, metric) AS total FROM v)
+  r AS (SELECT page, metric, value, row_number() OVER w AS n, count(*) OVER w AS total FROM v
+    WINDOW w AS (PARTITION BY page, metric ORDER BY value
+      ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING))
   SELECT page, metric, value, total FROM r WHERE n = (3 * total + 3) / 4`;
 
 export function insightsStore(sql: SqlRunner) {
@@ -403,16 +409,32 @@ export function insightsStore(sql: SqlRunner) {
         visitors: num(r.visitors),
       }));
     },
-    /** When each of a form's submissions (spam left out) came, in [from, to) (ISO instants). */
-    async submissionTimes(form: string, from: string, to: string): Promise<string[]> {
+    /**
+     * The newsletter's and the contact form's submissions (spam left out) in each week, counted
+     * by the database: `bounds` are the weeks' edges as ISO instants (n + 1 for n weeks).
+     */
+    async submissionsByWeek(bounds: readonly string[]): Promise<SubmissionWeek[]> {
+      if (bounds.length < 2) return [];
+      const last = bounds.length - 2;
+      const weeks =
+        last === 0
+          ? "0"
+          : `CASE ${bounds
+              .slice(1, -1)
+              .map((_, i) => `WHEN created_at < ?${i + 2} THEN ${i}`)
+              .join(" ")} ELSE ${last} END`;
       const rows = await sql.all(
-        `SELECT created_at FROM submissions
-         WHERE form = ? AND created_at >= ? AND created_at < ? AND spam = 0`,
-        form,
-        from,
-        to,
+        `SELECT form, ${weeks} AS week, count(*) AS n
+         FROM submissions WHERE form IN ('newsletter', 'contact')
+           AND created_at >= ?1 AND created_at < ?${bounds.length} AND spam = 0
+         GROUP BY 1, 2`,
+        ...bounds,
       );
-      return rows.map((r) => text(r.created_at));
+      return rows.map((r) => ({
+        form: text(r.form) as SubmissionWeek["form"],
+        week: num(r.week),
+        count: num(r.n),
+      }));
     },
     /** Each page's 75th percentile of each metric since `from`, with the views it rests on. */
     async speed(from: string): Promise<MetricP75[]> {

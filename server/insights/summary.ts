@@ -11,7 +11,7 @@ import { topSites, type WeekFigures, weekFigures } from "./report.ts";
 import type { InsightsStore } from "./store.ts";
 import { insightsPath, insightsWords, pageWords } from "./words.ts";
 
-type Reads = Pick<InsightsStore, "days" | "submissionTimes" | "pages" | "sources">;
+type Reads = Pick<InsightsStore, "days" | "submissionsByWeek" | "pages" | "sources">;
 
 const errorKind = (error: unknown) => (error instanceof Error ? error.name : typeof error);
 

@@ -98,6 +98,8 @@ export interface BudgetOptions {
    * slows what it samples: the figures of such a run are not the budget's.
    */
   profile?: boolean;
+  /** "counts": only the owner's pages over a year of counts (their rows only). */
+  only?: "counts";
 }
 
 export async function measureEdgeBudget({
@@ -106,6 +108,7 @@ export async function measureEdgeBudget({
   runs = 15,
   say = console.log,
   profile = false,
+  only,
 }: BudgetOptions): Promise<EdgeBudgetRow[]> {
   const standIns = await startStandIns(rinkName);
   const outside = startOutside();
@@ -115,8 +118,10 @@ export async function measureEdgeBudget({
   const hadCaches = "caches" in globalThis;
   try {
     const lab = new Lab({ bundle, dir, standIns, outside, say, profile });
-    await runJobs(lab, { runs, say, standIns });
-    const rows = Object.values(jobs).map((job) => budgetRow(job, lab.samplesOf(job)));
+    await runJobs(lab, { runs, say, standIns, ...(only ? { only } : {}) });
+    const rows = Object.values(jobs)
+      .filter((job) => lab.samplesOf(job).warm.length + lab.samplesOf(job).cold.length > 0)
+      .map((job) => budgetRow(job, lab.samplesOf(job)));
     if (profile) lab.printProfiles();
     const handOver = await lab.handOver();
     say(

@@ -6,8 +6,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { rinkDate } from "../../rink/clock.ts";
-import { beaconVersion, insightsBeaconPath } from "../../rink/insights.ts";
+import { beaconActionNames, beaconVersion, insightsBeaconPath } from "../../rink/insights.ts";
 import { insertParams, statements } from "../../server/forms/submission.ts";
+import { sitePaths } from "../../server/insights/site-paths-built.ts";
+import { beaconBounds } from "../../server/insights/store.ts";
 import { openDatabase } from "../../server/node/database.ts";
 import { tokenHash } from "../../server/owner/auth.ts";
 import { ownerStore } from "../../server/owner/store.ts";
@@ -23,6 +25,8 @@ export const jobs = {
   signupPass:
     "a newsletter signup's outbox pass, a Queue message (Kit subscribe, confirmation text)",
   home: "the owner's home page, signed in",
+  homeYear: "the owner's home page, signed in, over a year of counts",
+  insightsPage: 'the owner\'s "How the site is doing", signed in, over a year of counts',
   view: "a page's beacon: a view from a phone (counted, its visitor's hash made)",
   vitals: "a page's beacon: a phone's speed (web-vitals' five figures)",
   firstSave:
@@ -50,12 +54,27 @@ const session = "s".repeat(43);
 /** Every job, `runs` times warm and `runs` times cold, each run kept by the lab. */
 export async function runJobs(
   lab: Lab,
-  { runs, say, standIns }: { runs: number; say: (line: string) => void; standIns: StandIns },
+  {
+    runs,
+    say,
+    standIns,
+    only,
+  }: {
+    runs: number;
+    say: (line: string) => void;
+    standIns: StandIns;
+    /** "counts": only the owner's pages over a year of counts (bench:edge's --only=counts). */
+    only?: "counts";
+  },
 ): Promise<void> {
   await writeTemplate(lab.template);
   const warm = await lab.isolate();
   const env = lab.env;
   const on = (worker: Worker, request: Request) => (ctx: Ctx) => worker.fetch(request, env, ctx);
+  if (only === "counts") {
+    await ownerCountsJobs(lab, warm, { runs, say });
+    return;
+  }
   const tick = (worker: Worker) => async (ctx: Ctx) => {
     await worker.scheduled({ cron: "* * * * *", scheduledTime: Date.now() }, env, ctx);
     return undefined;
@@ -177,6 +196,8 @@ export async function runJobs(
     }
   }
 
+  await ownerCountsJobs(lab, warm, { runs, say });
+
   // The Cron Trigger with nothing to send: the emails' retry and the outbox's pass, empty.
   say(`  ${jobs.cron}`);
   await lab.freshDatabase("cron");
@@ -186,6 +207,35 @@ export async function runJobs(
   }
   for (let i = 0; i < runs; i++) {
     lab.record(jobs.cron, "cold", await lab.run(tick(await lab.isolate())), 0);
+  }
+}
+
+/**
+ * The owner's home and "How the site is doing" over a year of counts, as many as the beacon's
+ * bounds let a day hold, on a copy of the template with them.
+ */
+async function ownerCountsJobs(
+  lab: Lab,
+  warm: Worker,
+  { runs, say }: { runs: number; say: (line: string) => void },
+) {
+  const on = (worker: Worker, request: Request) => (ctx: Ctx) =>
+    worker.fetch(request, lab.env, ctx);
+  say(`  ${jobs.homeYear}; ${jobs.insightsPage}`);
+  writeYearOfCounts(lab.template);
+  await lab.freshDatabase("year");
+  for (const [job, path] of [
+    [jobs.homeYear, "/inbox/"],
+    [jobs.insightsPage, "/inbox/insights"],
+  ] as const) {
+    for (let i = 0; i <= runs; i++) {
+      const sample = await lab.run(on(warm, ownerPageRequest(path)));
+      if (i > 0) lab.record(job, "warm", sample, 200);
+    }
+    for (let i = 0; i < runs; i++) {
+      const cold = await lab.isolate();
+      lab.record(job, "cold", await lab.run(on(cold, ownerPageRequest(path))), 200);
+    }
   }
 }
 
@@ -346,6 +396,80 @@ function updateForm() {
     ["lists", "text"],
     ["id", crypto.randomUUID()],
   ]);
+}
+
+// ---- a year of counts, the most the beacon's bounds let a day hold of each kind ----
+
+/**
+ * 365 days to today of count rows (each page from 10 sources on 3 devices, 3 pages' taps of each
+ * action), each day's row, and 28 days of vitals at the bound a page (store.ts's beaconBounds),
+ * written into `file` as the beacons would leave them.
+ */
+export function writeYearOfCounts(file: string) {
+  const db = new DatabaseSync(file);
+  const sources = [
+    ["search", "Google"],
+    ["search", "Bing"],
+    ["social", "Facebook"],
+    ["social", "Instagram"],
+    ["direct", ""],
+    ["other", ""],
+    ["other", "indyparent.com"],
+    ["other", "visitindy.com"],
+    ["other", "yelp.com"],
+    ["other", "nextdoor-like.example"],
+  ];
+  const count = db.prepare(
+    `INSERT INTO insight_counts (day, page, action, label, source, site, device, hits, visitors)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const dayRow = db.prepare(
+    `INSERT INTO insight_days (day, written, beacons, visits, views, call, directions, vitals)
+     VALUES (?, 15000, 5000, ?, ?, ?, ?, ?)`,
+  );
+  const vitals = db.prepare(
+    `INSERT INTO insight_vitals (day, page, sample, lcp, inp, cls, fcp, ttfb)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const today = Date.now();
+  db.exec("BEGIN");
+  for (let d = 0; d < 365; d++) {
+    const day = rinkDate(new Date(today - d * 86_400_000));
+    for (const [p, page] of sitePaths.entries()) {
+      for (const [s, [source = "", site = ""]] of sources.entries()) {
+        for (const device of ["phone", "tablet", "laptop"]) {
+          count.run(day, page, "", "", source, site, device, 3 + ((p + s) % 7), 1 + (s % 3));
+        }
+      }
+    }
+    for (const page of sitePaths.slice(0, 3)) {
+      for (const action of beaconActionNames) {
+        const label = action === "newsletter_signup" ? "email" : "";
+        for (const device of ["phone", "tablet", "laptop"]) {
+          count.run(day, page, action, label, "", "", device, 2, 0);
+        }
+      }
+    }
+    dayRow.run(day, 400, 1200, 30, 12, d < 28 ? beaconBounds.vitalsPerPage * sitePaths.length : 0);
+    if (d >= 28) continue;
+    for (const page of sitePaths) {
+      for (let i = 0; i < beaconBounds.vitalsPerPage; i++) {
+        const n = d * 1000 + i;
+        vitals.run(
+          day,
+          page,
+          n,
+          900 + (n % 4000),
+          40 + (n % 500),
+          (n % 30) / 100,
+          700 + (n % 2000),
+          100 + (n % 900),
+        );
+      }
+    }
+  }
+  db.exec("COMMIT");
+  db.close();
 }
 
 // ---- the template: 500 signups with email and phone, every phone on the text list ----

@@ -52,6 +52,18 @@ export function timing(samples: number[]): Timing {
   };
 }
 
+/**
+ * The rows the beacons wrote on the day ?1, as D1 counts rows written, from what the tables
+ * hold: each count row's hits (its insert, then an update a hit), each client row's beacons,
+ * each other site's clients, each vitals row, and the day's row's beacons.
+ */
+export const beaconRowsWritten = `SELECT
+    (SELECT coalesce(sum(hits), 0) FROM insight_counts WHERE day = ?1)
+  + (SELECT coalesce(sum(beacons), 0) FROM insight_clients WHERE day = ?1)
+  + (SELECT coalesce(sum(clients), 0) FROM insight_referrers WHERE day = ?1)
+  + (SELECT count(*) FROM insight_vitals WHERE day = ?1)
+  + (SELECT coalesce(sum(beacons), 0) FROM insight_days WHERE day = ?1) AS n`;
+
 const pages = ["/", "/parties", "/events", "/about", "/contact", "/made-up-page", "/x/y/z"];
 const referrers = [
   "",
