@@ -1,6 +1,7 @@
 import { formatPhone, phoneByLabel } from "../../app/lib/phone.ts";
 import { contactMessages, contactSubjects } from "../../rink/forms/contact.ts";
-import { newsletterMessages } from "../../rink/forms/newsletter.ts";
+import { newsletterFields, newsletterMessages } from "../../rink/forms/newsletter.ts";
+import { validationMessages } from "../../rink/forms/validate.ts";
 import { site } from "../support/e2e/content.ts";
 import { expect, test, uniqueEmail, viewports } from "../support/e2e/fixtures.ts";
 import { forgetShifts, recordShifts, shiftsSoFar, twoFrames } from "../support/e2e/layout-shift.ts";
@@ -79,6 +80,25 @@ test.describe("newsletter signup", () => {
     const form = newsletterBlock(page);
     await form.getByRole("button", { name: newsletterMessages.subscribe }).click();
     await expect(form.getByRole("alert")).toHaveText(newsletterMessages.missing);
+    expect(posted).toBe(false);
+  });
+
+  test("refuses a Jamaican number in words beside the phone, and makes no request", async ({
+    page,
+  }) => {
+    await gotoForm(page, "/");
+    let posted = false;
+    page.on("request", (r) => {
+      if (r.url().includes("/f/")) posted = true;
+    });
+    const form = newsletterBlock(page);
+    const phone = form.getByLabel("Phone", { exact: true });
+    await phone.pressSequentially("8765550100");
+    await form.getByRole("button", { name: newsletterMessages.subscribe }).click();
+    const words = `${newsletterFields.phone.label} ${validationMessages.textArea}.`;
+    await expect(form.getByRole("alert")).toHaveText(words);
+    await expect(phone).toHaveAttribute("aria-invalid", "true");
+    await expect(phone).toHaveAccessibleDescription(new RegExp(`^${words}`));
     expect(posted).toBe(false);
   });
 
@@ -161,6 +181,25 @@ test.describe("newsletter signup", () => {
       await expect(page.getByRole("link", { name: "Return Home" })).toBeVisible();
       const rows = await inbox.query("SELECT id FROM submissions WHERE data LIKE ?", `%${email}%`);
       expect(rows).toHaveLength(1);
+    });
+
+    test("a Jamaican number is refused in the same words, and nothing stored", async ({
+      page,
+      inbox,
+    }, testInfo) => {
+      const email = uniqueEmail(testInfo);
+      await page.goto("/");
+      const form = newsletterBlock(page);
+      await form.getByLabel("Email", { exact: true }).fill(email);
+      await form.getByLabel("Phone", { exact: true }).fill("(876) 555-0100");
+      const answer = page.waitForResponse((r) => r.url().endsWith("/f/newsletter"));
+      await form.getByRole("button", { name: newsletterMessages.subscribe }).click();
+      expect((await answer).status()).toBe(422);
+      await expect(page.getByRole("listitem")).toHaveText(
+        `${newsletterFields.phone.label} ${validationMessages.textArea}`,
+      );
+      const rows = await inbox.query("SELECT id FROM submissions WHERE data LIKE ?", `%${email}%`);
+      expect(rows).toHaveLength(0);
     });
   });
 });
