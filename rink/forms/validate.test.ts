@@ -207,9 +207,7 @@ describe("the numbers text alerts go to", () => {
 
   it("refuses a Jamaican number in words, with Canada open or not", () => {
     expect(validateNewsletter({ phone: "(876) 555-0100" })).toEqual(refused);
-    expect(validateNewsletter({ phone: "+18765550100" }, { textsToCanada: true })).toEqual(
-      refused,
-    );
+    expect(validateNewsletter({ phone: "+18765550100" }, { textsToCanada: true })).toEqual(refused);
   });
 
   it("refuses the plan's other countries and toll-free numbers, keeps US territories", () => {
