@@ -188,30 +188,6 @@ describe("NewsletterSignup", () => {
     expect(phone.value).toBe("(876) 555-0100");
   });
 
-  it("shows the inbox's words beside the phone when it refuses the number", async () => {
-    const refusal = {
-      errors: [
-        {
-          field: "phone",
-          code: "TYPE_NUMERIC",
-          message: "has an area code we do not send text alerts to",
-        },
-      ],
-    };
-    const { phone, button, fetch } = setup(
-      vi.fn(async () => Response.json(refusal, { status: 422 })),
-    );
-    const user = userEvent.setup();
-    await user.type(phone, "4165550100");
-    await user.click(button);
-    expect(fetch).toHaveBeenCalledOnce();
-    expect(await screen.findByRole("alert")).toHaveTextContent(
-      "Phone has an area code we do not send text alerts to.",
-    );
-    expect(phone).toHaveAttribute("aria-invalid", "true");
-    expect(phone).toHaveValue("(416) 555-0100");
-  });
-
   it.each([
     ["a non-OK response", async () => new Response(null, { status: 500 })],
     ["a network failure", async () => Promise.reject(new TypeError("Failed to fetch"))],

@@ -76,18 +76,6 @@ describe("sendNewsletter", () => {
     });
   });
 
-  it("shows the inbox's words for a refusal past the client's share of the day", async () => {
-    const message =
-      "You have sent this form too many times today. Please try again tomorrow, or call the rink.";
-    const refusal = { errors: [{ code: "CLIENT_DAILY_LIMIT", message }] };
-    const fetch = vi.fn(async () => Response.json(refusal, { status: 429 }));
-    await expect(sendNewsletter("/f/n", payload, "", fetch)).resolves.toEqual({
-      kind: "error",
-      reason: "failed",
-      message,
-    });
-  });
-
   it("passes a filled honeypot on, so the inbox can flag the bot", async () => {
     const fetch = vi.fn<typeof globalThis.fetch>(async () => new Response(null, { status: 200 }));
     await sendNewsletter("/f/n", payload, "spam", fetch);

@@ -53,7 +53,8 @@ export const unreachablePhoneMessage = `${newsletterFields.phone.label} ${valida
  * A phone started but short of 10 digits, or one whose area code no setting opens (Jamaica's
  * 876): the inbox would refuse it, so the form says so before sending (the input itself keeps
  * no minimum while typing, as the spec says). Canada's are sent: only the inbox knows whether
- * it takes them, and says so in the same words (sendNewsletter).
+ * it takes them (without JavaScript its page says so in these words; here a refusal is the
+ * spec's failure message, since an answer's body is not read).
  */
 export function shortPhone(phone: string): NewsletterResult | null {
   const digits = phoneDigitsOf(phone);
@@ -63,31 +64,6 @@ export function shortPhone(phone: string): NewsletterResult | null {
   }
   if (textsReach(digits, true)) return null;
   return { kind: "error", reason: "phone", message: unreachablePhoneMessage };
-}
-
-/**
- * The inbox's words for a refusal a visitor can act on (422: a field it does not take; 429:
- * too many), from its first error in Formspree's shape, after the field's label as the form
- * shows it; null for any other answer, or one without words.
- */
-async function refusalOf(response: Response): Promise<NewsletterResult | null> {
-  if (response.status !== 422 && response.status !== 429) return null;
-  try {
-    const body = (await response.json()) as { errors?: { field?: unknown; message?: unknown }[] };
-    const { field, message } = body.errors?.[0] ?? {};
-    if (typeof message !== "string" || !message) return null;
-    if (field === "phone" || field === "email") {
-      const label = newsletterFields[field].label;
-      return {
-        kind: "error",
-        reason: field === "phone" ? "phone" : "failed",
-        message: `${label} ${message}.`,
-      };
-    }
-    return { kind: "error", reason: "failed", message };
-  } catch {
-    return null;
-  }
 }
 
 /** The JSON body (spec section 3), or null when neither an email nor a phone was given. */
@@ -108,10 +84,8 @@ export function newsletterPayload(
 }
 
 /**
- * POSTs the payload as JSON. Success is judged by the status alone (spec section 7): an OK
- * answer's body is never read, and a network failure counts as a failed signup. A refusal's
- * words are shown when the inbox gave them (a Canadian number the rink does not text, a
- * client past its share of the day); otherwise the spec's failure message.
+ * POSTs the payload as JSON. Success is judged by the status alone (spec section 7): the
+ * body is never read, and a network failure counts as a failed signup.
  */
 export async function sendNewsletter(
   url: string,
@@ -132,7 +106,7 @@ export async function sendNewsletter(
       headers: { Accept: "application/json", "Content-Type": "application/json" },
       body: JSON.stringify(body),
     });
-    if (!response.ok) return (await refusalOf(response)) ?? failed;
+    if (!response.ok) return failed;
     return { kind: "success", message: newsletterMessages.success, payload };
   } catch {
     return failed;
