@@ -44,8 +44,9 @@ async function ownerPages(): Promise<string[]> {
       counts,
       rows: [message],
       updates: true,
+      now: new Date(),
     }),
-    await inboxPage({ email, view: "spam", search: "", counts, rows: [] }),
+    await inboxPage({ email, view: "spam", search: "", counts, rows: [], now: new Date() }),
     await forgetPage(
       1,
       { email: "pat@example.com", phone: null, shown: "pat@example.com" } as never,

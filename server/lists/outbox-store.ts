@@ -60,15 +60,20 @@ export function outboxStore(sql: SqlRunner, words: OutboxWords = noWords) {
      * The signups whose confirmation request was not sent: dropped a day after the signup, or
      * past its client's share of the day (signup-outbox.ts). Kept 30 days (outbox-chores.ts).
      */
-    async droppedConfirmations(): Promise<Set<number>> {
+    async droppedConfirmations(): Promise<Map<number, "stale" | "share">> {
       const rows = await sql.all(
-        `SELECT o.submission_id FROM outbox o
+        `SELECT o.submission_id, o.last_error FROM outbox o
          WHERE o.action = 'text' AND o.update_id IS NULL AND o.state = 'skipped'
            AND o.last_error IN (?, ?)`,
         staleConfirmationReason,
         pastShareReason,
       );
-      return new Set(rows.map((row) => Number(row.submission_id)));
+      return new Map(
+        rows.map((row) => [
+          Number(row.submission_id),
+          row.last_error === pastShareReason ? "share" : "stale",
+        ]),
+      );
     },
 
     /**

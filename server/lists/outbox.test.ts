@@ -641,7 +641,7 @@ describe("the text list by confirmed consent (issue 31)", () => {
     });
     expect(log.join("\n")).toContain("1 confirmation text(s) dropped, a day old");
     // The owner's Signups page reads which (owner/inbox-page.tsx).
-    expect(await store.droppedConfirmations()).toEqual(new Set([stale.id]));
+    expect(await store.droppedConfirmations()).toEqual(new Map([[stale.id, "stale"]]));
     later(24 * 3600);
     await box.drain();
     expect(asked()).toEqual(["+13175550160", "+13175550162"]);
@@ -696,7 +696,7 @@ describe("the text list by confirmed consent (issue 31)", () => {
       expect.objectContaining({ action: "subscribe", last_error: pastShareReason }),
     ]);
     // The owner's Signups page says its text was not sent (owner/inbox-page.tsx).
-    expect(await store.droppedConfirmations()).toEqual(new Set([last?.id]));
+    expect(await store.droppedConfirmations()).toEqual(new Map([[last?.id, "share"]]));
     // A day on, the connection has a share again.
     later(86_400 + 1);
     signup({ phone: "3175550277" }, false, "one");

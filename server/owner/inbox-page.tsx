@@ -9,7 +9,9 @@ import { buttonStyles } from "../../ui/button-styles.ts";
 import { controlStyles } from "../../ui/field-styles.ts";
 import { displayValue, fieldLabel, formOfKind } from "../forms/accepted-forms.ts";
 import type { Submission } from "../forms/submission.ts";
+import { finishedRowDays } from "../lists/outbox-chores.ts";
 import { type OptOuts, optOutKey } from "../lists/outbox-store.ts";
+import { signupsPerClientPerDay } from "../lists/signup-outbox.ts";
 import { layout } from "./layout.tsx";
 import { SignOutEverywhere } from "./sign-out-everywhere.tsx";
 import type { InboxCounts, InboxView } from "./store.ts";
@@ -50,20 +52,35 @@ function replyLink(submission: Submission): string {
   return `${to}?subject=${encodeURIComponent(`Re: ${subject}`)}`;
 }
 
+/** Why a signup's confirmation text was not sent, by the outbox's reason. */
+export type DroppedConfirmations = ReadonlyMap<number, "stale" | "share">;
+
+const notSentWords = {
+  stale:
+    "Not on the list: the confirmation text could not go within a day of the signup (the texts for that day had run out), so it was dropped. Signing up again sends a new one.",
+  share: `Not on the list: no confirmation text was sent, since more than ${signupsPerClientPerDay} signups came from one connection within 24 hours. Signing up again tomorrow sends one.`,
+} as const;
+
 /**
- * Where a signup's number stands on the text list (issue 31): waiting for its YES, on the list,
- * or opted out, with when; undefined for a row with no phone, or when not known.
+ * Where a signup's number stands on the text list: waiting for its YES, on the list, opted
+ * out, or never confirmed; undefined for a row with no phone, or when not known. Past the
+ * outbox's keeping of finished rows, whether a text went is no longer known: only that no YES
+ * came.
  */
 function textStanding(
   submission: Submission,
   optOuts: OptOuts | undefined,
-  dropped: ReadonlySet<number> | undefined,
+  dropped: DroppedConfirmations | undefined,
+  now: Date,
 ): string | undefined {
   const phone = submission.data.phone;
   if (!optOuts || submission.form !== "newsletter" || submission.spam || !phone) return undefined;
   const word = optOuts.get(optOutKey("text", phoneKey(phone)));
-  if (!word && dropped?.has(submission.id))
-    return "Not on the list: the confirmation text could not go within a day of the signup (the texts for that day had run out), so it was dropped. Signing up again sends a new one.";
+  const why = dropped?.get(submission.id);
+  if (!word && why) return notSentWords[why];
+  const age = now.getTime() - Date.parse(submission.createdAt);
+  if (!word && age > finishedRowDays * 86_400_000)
+    return `Not on the list: no YES came from the number within ${finishedRowDays} days of the signup.`;
   if (!word)
     return "Waiting for YES: not on the list until the number replies YES to the confirmation text.";
   const when = momentWords(new Date(word.at));
@@ -77,10 +94,11 @@ interface ItemProps {
   view: InboxView;
   search: string;
   optOuts?: OptOuts | undefined;
-  dropped?: ReadonlySet<number> | undefined;
+  dropped?: DroppedConfirmations | undefined;
+  now: Date;
 }
 
-function Item({ submission, view, search, optOuts, dropped }: ItemProps) {
+function Item({ submission, view, search, optOuts, dropped, now }: ItemProps) {
   const { data } = submission;
   const form = formOfKind(submission.form);
   const who = data.name || data.email || data.phone || "(no name)";
@@ -91,7 +109,7 @@ function Item({ submission, view, search, optOuts, dropped }: ItemProps) {
       <dt key={`t-${name}`}>{form ? fieldLabel(form, name) : name}</dt>,
       <dd key={`d-${name}`}>{form ? displayValue(form, name, data[name] ?? "") : data[name]}</dd>,
     ]);
-  const standing = textStanding(submission, optOuts, dropped);
+  const standing = textStanding(submission, optOuts, dropped, now);
   return (
     <li className={fresh ? "item fresh" : "item"}>
       <article aria-labelledby={`s${submission.id}`}>
@@ -141,11 +159,13 @@ export interface InboxPageData {
   updates?: boolean;
   /** The lists' words per person (the signups: each number's standing on the text list). */
   optOuts?: OptOuts;
-  /** The signups whose confirmation text was dropped, not sent within a day. */
-  dropped?: ReadonlySet<number>;
+  /** The signups whose confirmation text was not sent, and why. */
+  dropped?: DroppedConfirmations;
+  /** The page's moment: how old each signup is. */
+  now: Date;
 }
 
-function InboxBody({ view, search, counts, rows, updates, optOuts, dropped }: InboxPageData) {
+function InboxBody({ view, search, counts, rows, updates, optOuts, dropped, now }: InboxPageData) {
   const newCount = counts.newMessages + counts.newSignups;
   const lists = formOfKind("newsletter")?.lists ?? [];
   return (
@@ -225,6 +245,7 @@ function InboxBody({ view, search, counts, rows, updates, optOuts, dropped }: In
               search={search}
               optOuts={optOuts}
               dropped={dropped}
+              now={now}
             />
           ))}
         </ul>

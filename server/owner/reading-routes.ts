@@ -59,8 +59,8 @@ export function mountReadingRoutes(app: Hono<OwnerEnv>, helpers: ReadingHelpers)
     const [counts, rows, optOuts, dropped] = await Promise.all([
       store.counts(),
       store.list(view, search, 200),
-      // The signups say per number whether it confirmed by YES (issue 31), or whether its
-      // confirmation could not go within a day and was dropped (issue 42).
+      // The signups say per number whether it confirmed by YES, or why its confirmation
+      // text was not sent.
       view === "signups" ? store.optOuts() : undefined,
       view === "signups" ? store.droppedConfirmations() : undefined,
     ]);
@@ -74,6 +74,7 @@ export function mountReadingRoutes(app: Hono<OwnerEnv>, helpers: ReadingHelpers)
         updates: Boolean(updates),
         ...(optOuts ? { optOuts } : {}),
         ...(dropped ? { dropped } : {}),
+        now: now(),
       }),
     );
   });
