@@ -69,7 +69,7 @@ describe("a backup during a burst of submissions", { timeout: 60_000 }, () => {
     const server = await startServer({
       siteDir: fakeSite(dir.path),
       databasePath,
-      env: { RATE_LIMIT_PER_MINUTE: "0" },
+      env: { RATE_LIMIT_PER_MINUTE: "0", DAILY_LIMIT_PER_FORM: "0" },
     });
     servers.push(server);
 
