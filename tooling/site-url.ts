@@ -14,5 +14,5 @@ export function siteUrl(env: NodeJS.ProcessEnv = process.env): string {
  */
 export function missingSiteUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
   if (env.SITE_URL?.trim() || env.RINK_LOCAL_BUILD === "1") return undefined;
-  return "SITE_URL is not set: the build writes the site's public address into its links, sitemap and calendar files. Set it to the address the site will have (SITE_URL=https://skateland.example.com npm run build; docs/deploy.md), or run `npm start` for a copy on this computer.";
+  return "SITE_URL is not set: the build writes the site's public address into its links, sitemap and calendar files. Set it to the address the site will have, e.g. https://skateland.example.com: the SITE_URL variable in wrangler.jsonc (the Deploy button's form asks for it), or a build variable or environment variable of that name (docs/deploy.md). Or run `npm start` for a copy on this computer.";
 }

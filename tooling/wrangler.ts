@@ -2,7 +2,7 @@
 // the build's Worker bundle, the tests and the benchmark: one place that knows its flags.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { delimiter, join } from "node:path";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import { projectNode, projectRoot } from "./project.ts";
@@ -19,13 +19,20 @@ export interface WranglerPlace {
   home?: string;
 }
 
-/** What the tools read of wrangler.jsonc: the date workerd must support, the assets' settings. */
+/**
+ * What the tools read of wrangler.jsonc: the date workerd must support, the assets' settings,
+ * the database the deploy migrates, the Worker's variables (the build takes two of them).
+ */
 export interface WorkerConfig {
+  name: string;
   compatibility_date: string;
   minify?: boolean;
   assets: { directory: string; not_found_handling: string };
   observability?: { enabled?: boolean; logs?: { invocation_logs?: boolean } };
   ratelimits?: { name: string; simple: { limit: number; period: number } }[];
+  d1_databases?: { binding: string; database_name?: string; database_id?: string }[];
+  send_email?: { name: string; allowed_destination_addresses?: string[] }[];
+  vars?: Record<string, string>;
 }
 
 /** The repository's wrangler.jsonc, its comments (whole lines, as it has them) left out. */
@@ -38,7 +45,7 @@ export function workerConfig(): WorkerConfig {
 export function wranglerEnv(home?: string): NodeJS.ProcessEnv {
   return {
     ...process.env,
-    PATH: `${join(projectRoot, "node_modules/.bin")}:${process.env.PATH ?? ""}`,
+    PATH: `${join(projectRoot, "node_modules/.bin")}${delimiter}${process.env.PATH ?? ""}`,
     ...(home ? { HOME: home, XDG_CONFIG_HOME: join(home, ".config") } : {}),
     WRANGLER_SEND_METRICS: "false",
     WRANGLER_HIDE_BANNER: "true",
@@ -67,6 +74,30 @@ export async function runWrangler(args: string[], place: WranglerPlace = {}): Pr
     const { stdout = "", stderr = "" } = error as { stdout?: string; stderr?: string };
     throw new Error(`wrangler ${args.slice(0, 3).join(" ")} failed:\n${stderr}${stdout}`);
   }
+}
+
+/**
+ * One wrangler command with its output on ours (`npm run deploy`: Workers Builds' log shows
+ * it), run by this process's Node, so it works where node_modules/.bin holds only shims
+ * (Windows). `capture` keeps the standard output to return instead (a `--json` answer).
+ */
+export function wranglerShown(args: string[], capture = false): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [wranglerBin, ...args], {
+      cwd: projectRoot,
+      env: wranglerEnv(),
+      stdio: ["inherit", capture ? "pipe" : "inherit", "inherit"],
+    });
+    let out = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.once("error", reject);
+    child.once("exit", (code) => {
+      if (code === 0) resolve(out);
+      else reject(new Error(`wrangler ${args.slice(0, 3).join(" ")} failed (exit ${code}).`));
+    });
+  });
 }
 
 /** The inbox's tables in the local D1 (`--remote`: the deployed one), from server/migrations. */

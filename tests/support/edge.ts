@@ -1,7 +1,8 @@
 // The site and its inbox as Cloudflare runs them, for the tests and the benchmark: `wrangler
-// dev` (local mode, offline) with the repository's wrangler.jsonc, in a folder laid out like
-// the repository, so its state, the emails it "sends" and its settings stay there. The D1
-// database gets server/migrations first, as `npm run start:edge` does.
+// dev` (local mode, offline) with the repository's wrangler.jsonc (and the one email address an
+// account would have verified), in a folder laid out like the repository, so its state, the
+// emails it "sends" and its settings stay there. The D1 database gets server/migrations first,
+// as `npm run start:edge` does.
 import type { ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
@@ -14,6 +15,7 @@ import {
   renameSync,
   rmSync,
   symlinkSync,
+  writeFileSync,
 } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -21,7 +23,12 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { stripVTControlCharacters } from "node:util";
 import { projectRoot } from "../../tooling/project.ts";
-import { applyMigrations, spawnEdgeDev, type WranglerPlace } from "../../tooling/wrangler.ts";
+import {
+  applyMigrations,
+  spawnEdgeDev,
+  type WranglerPlace,
+  workerConfig,
+} from "../../tooling/wrangler.ts";
 import { freePort, stopProcessGroup, waitUntilUp } from "./server.ts";
 
 /** A message the local send_email binding wrote instead of sending. */
@@ -87,13 +94,29 @@ async function untilBindable(port: number) {
   }
 }
 
-/** A folder laid out like the repository for wrangler: wrangler.jsonc and its sources, linked. */
+/**
+ * The repository's wrangler.jsonc with one thing of the account added: Cloudflare sends email
+ * only to the addresses verified in the account, and locally nothing is verified, so the
+ * send_email binding may write only to the file's owner (NOTIFY_TO), as an account with that
+ * address verified would.
+ */
+function testConfig(): string {
+  const config = workerConfig();
+  const verified = (config.vars?.NOTIFY_TO ?? "").split(",").map((address) => address.trim());
+  const sendEmail = (config.send_email ?? []).map((binding) => ({
+    ...binding,
+    allowed_destination_addresses: verified,
+  }));
+  return JSON.stringify({ ...config, send_email: sendEmail }, null, 2);
+}
+
+/** A folder laid out like the repository for wrangler: wrangler.jsonc, and its sources linked. */
 function wranglerFolder(prefix: string): {
   workDir: string;
   place: WranglerPlace & { persistTo: string };
 } {
   const workDir = mkdtempSync(join(tmpdir(), prefix));
-  symlinkSync(join(projectRoot, "wrangler.jsonc"), join(workDir, "wrangler.jsonc"));
+  writeFileSync(join(workDir, "wrangler.jsonc"), testConfig());
   for (const name of ["server", "rink", "node_modules"]) {
     symlinkSync(join(projectRoot, name), join(workDir, name));
   }
@@ -118,7 +141,7 @@ function migratedState(): Promise<string> {
     for (const name of readdirSync(migrations).toSorted()) {
       hash.update(name).update(readFileSync(join(migrations, name)));
     }
-    hash.update(readFileSync(join(projectRoot, "wrangler.jsonc")));
+    hash.update(testConfig());
     hash.update(readFileSync(join(projectRoot, "node_modules/wrangler/package.json")));
     const cacheDir = join(projectRoot, ".tmp/edge-state");
     const ready = join(cacheDir, hash.digest("hex").slice(0, 16));
@@ -141,7 +164,7 @@ function migratedState(): Promise<string> {
 }
 
 export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
-  // wrangler.jsonc as it is; the sources it names and the site through links.
+  // wrangler.jsonc as the tests' account has it; the sources it names and the site through links.
   const { workDir, place } = wranglerFolder("rink-edge-");
   mkdirSync(join(workDir, "build"));
   symlinkSync(options.siteDir, join(workDir, "build/client"));
