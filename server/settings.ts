@@ -122,6 +122,10 @@ const twilioSid = (prefix: string, what: string) =>
 
 const text = setting(z.optional(z.string()));
 
+/** The setup code's least length, and its rule's words (which never repeat the value). */
+export const setupCodeMinLength = 12;
+export const setupCodeRule = `must be at least ${setupCodeMinLength} characters`;
+
 /**
  * Kit's legacy webhooks are proven by the secret in their URL alone, so it must be long and
  * random (Node refuses to start without; the Worker leaves the webhook off).
@@ -250,6 +254,9 @@ export const sharedSettings = {
     ),
   ),
   GITHUB_API_URL: setting(z._default(serviceUrl, defaultGithubApiUrl)),
+  // A secret: the code that opens the site's first run at /setup while no owner exists
+  // (owner/first-run.ts). Long enough that its tries, a few per client, cannot guess it.
+  SETUP_CODE: setting(z.optional(z.string().check(z.minLength(setupCodeMinLength, setupCodeRule)))),
 };
 
 /** The shared settings as read: each one's value, its default, or unset. */

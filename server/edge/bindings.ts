@@ -107,4 +107,6 @@ export interface EdgeBindings {
   RINK_NAME?: string;
   /** The outbox's first retry after this many seconds ("60"), doubling to an hour. */
   OUTBOX_RETRY_SECONDS?: string;
+  /** A secret: the code that opens the first run at /setup while no owner exists. */
+  SETUP_CODE?: string;
 }

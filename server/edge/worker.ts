@@ -23,6 +23,7 @@ import { listHooksOf, listServicesOf, textRulesOf } from "../lists/settings.ts";
 import { escapingLog } from "../log-text.ts";
 import { deletions } from "../owner/deletions.ts";
 import { ownerStore } from "../owner/store.ts";
+import { hostHelp } from "../owner/words.ts";
 import { serverRoutes } from "../routes.ts";
 import { baseHeaders, httpsOnlyHeaders } from "../security-headers.ts";
 import {
@@ -69,6 +70,8 @@ const bindingLimiter = (binding: RateLimit) => ({
 function settingsOf(env: EdgeBindings): SharedSettings & {
   setUp: { kit: boolean; twilio: boolean };
   editor?: EditorGithub | undefined;
+  /** A SETUP_CODE was given and its rule refused it (read as unset). */
+  setupCodeRefused: boolean;
 } {
   const { settings, refused } = readEach(env);
   for (const [name, message] of refused) log(`${name} ${message}: ignored, as if unset`);
@@ -94,6 +97,7 @@ function settingsOf(env: EdgeBindings): SharedSettings & {
     ...settings,
     setUp: { kit: setUp(listServiceRules.kit), twilio: !halfKey && setUp(listServiceRules.twilio) },
     editor: editor.github,
+    setupCodeRefused: refused.has("SETUP_CODE"),
   };
 }
 
@@ -250,6 +254,8 @@ function createEdge(env: EdgeBindings): Edge {
         ...(mailer ? { sendTo: mailer.sendTo } : {}),
         ...(settings.SITE_URL ? { siteUrl: settings.SITE_URL } : {}),
         limiter,
+        firstRun: { code: settings.SETUP_CODE, codeRefused: settings.setupCodeRefused },
+        hostHelp: hostHelp.workers,
         // The owner's log (sign-ins, exports) and the editor's (routes.ts hands it on).
         log: logInfo,
       },

@@ -18,6 +18,7 @@ import { listHooksOf, listServicesOf, textRulesOf } from "../lists/settings.ts";
 import { escapingLog } from "../log-text.ts";
 import { deletions } from "../owner/deletions.ts";
 import { ownerStore } from "../owner/store.ts";
+import { hostHelp } from "../owner/words.ts";
 import { updateWords } from "../updates/outbox-rows.ts";
 import { updateRecords } from "../updates/store.ts";
 import { openDatabase } from "./database.ts";
@@ -140,6 +141,8 @@ try {
       ...(mailer ? { sendTo: mailer.sendTo } : {}),
       ...(settings.siteUrl ? { siteUrl: settings.siteUrl } : {}),
       limiter: createRateLimiter({ perMinute: defaultRateLimitPerMinute }),
+      firstRun: { code: settings.setupCode },
+      hostHelp: hostHelp.node,
       log: logInfo,
     },
   });

@@ -134,6 +134,16 @@ describe("readSettings", () => {
     expect(() => readSettings({ SITE_URL: "rink.example" })).toThrow(/SITE_URL/);
   });
 
+  it("reads SETUP_CODE, and refuses one too short to use without repeating it", () => {
+    expect(readSettings({ SETUP_CODE: "  a long setup code  " }).setupCode).toBe(
+      "a long setup code",
+    );
+    expect(readSettings({ SETUP_CODE: "" }).setupCode).toBeUndefined();
+    expect(() => readSettings({ SETUP_CODE: "skate2026" })).toThrow(
+      /^Invalid settings:\n {2}SETUP_CODE: must be at least 12 characters$/,
+    );
+  });
+
   it("reads the hardening settings", () => {
     const settings = readSettings({
       RATE_LIMIT_PER_MINUTE: "0",

@@ -116,6 +116,8 @@ export interface Settings {
   lists: ListSettings;
   /** The editor's GitHub App (GITHUB_*); unset: the editor is not connected. */
   editor?: EditorGithub;
+  /** The code that opens the first run at /setup while no owner exists (SETUP_CODE). */
+  setupCode?: string;
 }
 
 export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
@@ -155,5 +157,6 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       twilio: listServiceRules.twilio.on(e),
     }),
     ...(editor ? { editor } : {}),
+    ...(e.SETUP_CODE ? { setupCode: e.SETUP_CODE } : {}),
   };
 }

@@ -186,6 +186,18 @@ export async function rememberDevice(
   return token;
 }
 
+/** A new session of `sessionDays` for `email`: its token, for the cookie. */
+export async function openSession(store: OwnerStore, email: string, now: Date): Promise<string> {
+  const session = newToken();
+  await store.addSession(
+    await tokenHash(session),
+    email,
+    now.toISOString(),
+    plus(now, sessionDays * 86_400_000),
+  );
+  return session;
+}
+
 /** The link's address and a new session token, or undefined for a link that cannot be used. */
 export async function redeemLink(
   store: OwnerStore,
@@ -195,20 +207,32 @@ export async function redeemLink(
   if (!token || !wellFormed(token)) return undefined;
   const email = await store.spendLink(await tokenHash(token), now.toISOString());
   if (!email) return undefined;
-  const session = newToken();
-  await store.addSession(
-    await tokenHash(session),
-    email,
-    now.toISOString(),
-    plus(now, sessionDays * 86_400_000),
-  );
-  return { email, session };
+  return { email, session: await openSession(store, email, now) };
+}
+
+/**
+ * The owner address `typed` names: one of the settings' `owners`, or the owner the first run
+ * added (the owners' table, looked up for any address typed, so the time it takes says
+ * nothing of which addresses are owners').
+ */
+export async function ownerNamed(
+  store: OwnerStore,
+  owners: readonly string[],
+  typed: string,
+): Promise<string | undefined> {
+  const stored = typed.trim() ? await store.storedOwner(typed) : undefined;
+  return ownerAddress(owners, typed) ?? stored;
+}
+
+/** Whether the site has an owner: the settings name one, or the first run added one. */
+export async function ownerExists(store: OwnerStore, owners: readonly string[]): Promise<boolean> {
+  return owners.length > 0 || (await store.hasStoredOwner());
 }
 
 /**
  * The owner address a session token stands for, while it is current and the address is still
- * one of `owners`: an address taken out of the list (OWNER_EMAILS) has its sessions ended at
- * their next request.
+ * one of `owners` or the owners' table's: an address taken out of the list (OWNER_EMAILS) has
+ * its sessions ended at their next request.
  */
 export async function sessionOwner(
   store: OwnerStore,
@@ -220,6 +244,7 @@ export async function sessionOwner(
   const email = await store.sessionEmail(await tokenHash(token), now.toISOString());
   if (email === undefined) return undefined;
   if (ownerAddress(owners, email) !== undefined) return email;
+  if ((await store.storedOwner(email)) !== undefined) return email;
   await store.revokeSessionsOf(email, now.toISOString());
   return undefined;
 }

@@ -1,5 +1,5 @@
 // The owner's short pages: the sign-in steps (ask for a link, check your email, press to sign
-// in, a link that cannot be used, please sign in) and the one-message answer to an action
+// in, a link that cannot be used, please sign in, email that cannot be sent) and the one-message answer to an action
 // (messagePage). Each is a page of the frame (layout.tsx); the inbox's list is inbox-page.tsx.
 import { buttonStyles } from "../../ui/button-styles.ts";
 import { Field } from "../../ui/field.tsx";
@@ -8,6 +8,7 @@ import { Honeypot } from "../../ui/honeypot.tsx";
 import { linkMinutes } from "./auth.ts";
 import { BackToInbox } from "./back-to-inbox.tsx";
 import { layout } from "./layout.tsx";
+import { cannotSendWords, firstRunWords, type HostHelp } from "./words.ts";
 
 export function signInPage(note?: string): Promise<string> {
   return layout(
@@ -40,6 +41,36 @@ export function signInPage(note?: string): Promise<string> {
           Email me a sign-in link
         </button>
       </form>
+    </>,
+  );
+}
+
+/**
+ * Where the site cannot email a sign-in link at all: why, and what to do (while no owner
+ * exists, the first run at /setup). The same page for every address typed.
+ */
+export function cannotSendPage(
+  why: "email" | "siteUrl",
+  help: HostHelp,
+  ownerExists: boolean,
+): Promise<string> {
+  return layout(
+    cannotSendWords.title,
+    <>
+      <h1>{cannotSendWords.heading}</h1>
+      <p role="status">
+        {why === "email" ? cannotSendWords.noEmail(help) : cannotSendWords.noSiteUrl}
+      </p>
+      {ownerExists ? (
+        <p>{cannotSendWords.ownerExists}</p>
+      ) : (
+        <>
+          <p>{cannotSendWords.noOwner}</p>
+          <p>
+            <a href={firstRunWords.path}>{cannotSendWords.setUp}</a>
+          </p>
+        </>
+      )}
     </>,
   );
 }

@@ -1,13 +1,13 @@
-// What the owner reads at /inbox/ itself: signed out, the sign-in page; signed in, the owner's
-// home (home-page.tsx), or with a view or a search (?view=messages|signups|spam, ?q=) the
-// submissions of that kind (inbox-page.tsx). Mounted by ownerRoutes (routes.ts).
+// What the owner reads at /inbox/ itself: signed out, the sign-in page (or why no link can be
+// emailed); signed in, the owner's home (home-page.tsx), or with a view or a search
+// (?view=messages|signups|spam, ?q=) the submissions of that kind (inbox-page.tsx). Mounted by
+// ownerRoutes (routes.ts).
 import type { Hono } from "hono";
 import { thisWeek } from "../insights/report.ts";
 import type { InsightsStore } from "../insights/store.ts";
 import { headline } from "../updates/update.ts";
 import { homePage } from "./home-page.tsx";
 import { inboxPage } from "./inbox-page.tsx";
-import { signInPage } from "./pages.tsx";
 import type { OwnerRouteHelpers } from "./route-helpers.ts";
 import type { OwnerEnv } from "./session.ts";
 import type { InboxView } from "./store.ts";
@@ -19,6 +19,8 @@ interface ReadingHelpers extends OwnerRouteHelpers {
   /** The site's own counts: the home's line for this week. */
   insights?: InsightsStore | undefined;
   editorConnected: boolean;
+  /** The sign-in page, or where no link can be emailed, why (sign-in-routes.ts). */
+  signInAnswer(requestUrl: string): Promise<string>;
 }
 
 export function mountReadingRoutes(app: Hono<OwnerEnv>, helpers: ReadingHelpers) {
@@ -47,7 +49,7 @@ export function mountReadingRoutes(app: Hono<OwnerEnv>, helpers: ReadingHelpers)
 
   app.get("/inbox/", async (c) => {
     const owner = await currentOwner(c);
-    if (!owner) return c.html(signInPage());
+    if (!owner) return c.html(await helpers.signInAnswer(c.req.url));
     // The owner's home at /inbox/ itself; a view or a search is the list.
     if (c.req.query("view") === undefined && c.req.query("q") === undefined) {
       return c.html(homePage({ email: owner, ...(await homeData()) }));

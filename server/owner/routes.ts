@@ -6,7 +6,8 @@
 // (else 401), and is logged with its address. Here, what every answer shares (the headers,
 // request-guard.ts, the body limit, the session); the routes are in groups it mounts:
 // reading-routes.ts, sign-in-routes.ts, changing-routes.ts, export-routes.ts, and "How the
-// site is doing" and "Post an update" (insights-routes.ts, update-routes.ts).
+// site is doing" and "Post an update" (insights-routes.ts, update-routes.ts). The site's first
+// run at /setup (first-run-routes.ts) is answered the same way.
 import type { Context, MiddlewareHandler } from "hono";
 import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
@@ -17,13 +18,14 @@ import { sessionOwner } from "./auth.ts";
 import { mountChangingRoutes } from "./changing-routes.ts";
 import type { Deletions } from "./deletions.ts";
 import { mountExportRoutes } from "./export-routes.ts";
+import { type FirstRunDeps, mountFirstRun } from "./first-run-routes.ts";
 import { mountInsightsRoutes } from "./insights-routes.ts";
 import { messagePage, pleaseSignInPage } from "./pages.tsx";
 import { mountReadingRoutes } from "./reading-routes.ts";
 import { requestGuard } from "./request-guard.ts";
 import type { OwnerRouteHelpers } from "./route-helpers.ts";
 import { cookieOf, type OwnerEnv } from "./session.ts";
-import { mountSignInRoutes, type SignInDeps } from "./sign-in-routes.ts";
+import { mountSignInRoutes, type SignInDeps, signInAnswer } from "./sign-in-routes.ts";
 import type { OwnerStore } from "./store.ts";
 import { stylesheet, stylesheetPath } from "./stylesheet.ts";
 import { mountUpdateRoutes, type UpdatesDeps } from "./update-routes.ts";
@@ -42,9 +44,14 @@ export interface OwnerDeps extends SignInDeps {
    * home's line for this week. Absent, neither.
    */
   insights?: InsightsStore;
+  /** The first run at /setup (first-run-routes.ts); absent, as with no SETUP_CODE. */
+  firstRun?: FirstRunDeps;
   now?: () => Date;
   log?: (message: string) => void;
 }
+
+/** Where the owner's pages are: the inbox, and the first run's page. */
+const ownerPaths = ["/inbox/*", "/setup"];
 
 /** The largest body an inbox form sends is a few hundred bytes; nothing bigger is read. */
 export const ownerMaxBodyBytes = 8 * 1024;
@@ -75,7 +82,7 @@ export function ownerRoutes(deps: OwnerDeps) {
   // /inbox/ itself, with its slash, is the inbox.
   app.get("/inbox", (c) => c.redirect("/inbox/", 301));
 
-  app.use("/inbox/*", async (c, next) => {
+  app.on("ALL", ownerPaths, async (c, next) => {
     await next();
     for (const [name, value] of Object.entries(ownerHeaders)) c.res.headers.set(name, value);
     // The stylesheet, the same for everyone and named by its hash, is kept (stylesheet.ts).
@@ -86,12 +93,13 @@ export function ownerRoutes(deps: OwnerDeps) {
 
   // A forged form, a script's request or a frame: refused before anything else, and before
   // its body is read (request-guard.ts).
-  app.use("/inbox/*", requestGuard);
+  app.on("ALL", ownerPaths, requestGuard);
 
   // Every form here is a few fields: a larger body is refused (413) before it is read, by its
   // Content-Length, or as soon as a chunked one passes the limit.
-  app.use(
-    "/inbox/*",
+  app.on(
+    "ALL",
+    ownerPaths,
     bodyLimit({
       maxSize: ownerMaxBodyBytes,
       onError: (c) => {
@@ -116,20 +124,24 @@ export function ownerRoutes(deps: OwnerDeps) {
   );
 
   const helpers: OwnerRouteHelpers = { store, signedIn, currentOwner, audit, now, log };
-  mountReadingRoutes(app, {
-    ...helpers,
-    updates: deps.updates,
-    insights: deps.insights,
-    editorConnected: deps.editorConnected ?? false,
-  });
-  mountSignInRoutes(app, {
+  const signIn = {
     ...helpers,
     owners: deps.owners,
     sendTo: deps.sendTo,
     siteUrl: deps.siteUrl,
     limiter: deps.limiter,
     background: deps.background,
+    ...(deps.hostHelp ? { hostHelp: deps.hostHelp } : {}),
+  };
+  mountReadingRoutes(app, {
+    ...helpers,
+    updates: deps.updates,
+    insights: deps.insights,
+    editorConnected: deps.editorConnected ?? false,
+    signInAnswer: (requestUrl) => signInAnswer(signIn, requestUrl),
   });
+  mountSignInRoutes(app, signIn);
+  mountFirstRun(app, { ...signIn, firstRun: deps.firstRun ?? {} });
   mountChangingRoutes(app, { ...helpers, deletions: deps.deletions });
   mountExportRoutes(app, helpers);
 

@@ -1,6 +1,7 @@
 // What the owner's inbox reads and writes, in SQL both databases run (migrations/0002, 0004): the
 // submissions by kind with a search, marked handled, one person's data deleted on request,
-// spam emptied; the sign-in links and sessions by the hash of their token; the owner's log.
+// spam emptied; the sign-in links and sessions by the hash of their token; the owner's log; the
+// owner the first run added (migrations/0019) and the setup code's tries.
 import { phoneKey } from "../../rink/forms/phone.ts";
 import {
   type Submission,
@@ -89,6 +90,21 @@ export interface SignInAskLimits {
   /** Sign-in emails (links) an hour, all addresses together. */
   emailsPerHour: number;
 }
+
+/** What a try of the setup code is counted against (first-run.ts sets them). */
+export interface SetupTryLimits {
+  /** The client's window starts here. */
+  since: string;
+  /** Tries from one client in its window. */
+  perClient: number;
+  /** An hour ago: the count of all clients' tries starts here, and older tries are dropped. */
+  hour: string;
+  /** Tries an hour from all clients together. */
+  perHour: number;
+}
+
+/** Which limit holds a try of the setup code back: this client's, or everyone's together. */
+export type SetupCeiling = "client" | "everyone";
 
 export interface OwnerStoreOptions {
   /**
@@ -379,6 +395,61 @@ export function ownerStore(sql: SqlRunner, { afterDelete }: OwnerStoreOptions = 
         at,
         email,
       );
+    },
+
+    /** Whether the owners' table (the first run's owner) holds anyone. */
+    async hasStoredOwner(): Promise<boolean> {
+      return (await sql.all("SELECT 1 FROM owners LIMIT 1")).length > 0;
+    },
+
+    /** The address as the owners' table keeps it, any case matching; undefined when not there. */
+    async storedOwner(email: string): Promise<string | undefined> {
+      const [row] = await sql.all("SELECT email FROM owners WHERE email = ?", email.trim());
+      return row ? String(row.email) : undefined;
+    },
+
+    /**
+     * The first owner, added only while the table is empty (one statement, so two first runs
+     * at once cannot both add one): whether it was added. The setup code's tries go with it.
+     */
+    async addFirstOwner(email: string, at: string, addedBy: string): Promise<boolean> {
+      const added = await sql.run(
+        `INSERT INTO owners (email, added_at, added_by)
+         SELECT ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM owners)`,
+        email,
+        at,
+        addedBy,
+      );
+      if (added > 0) await sql.run("DELETE FROM setup_tries");
+      return added > 0;
+    },
+
+    /**
+     * Counts a try of the setup code from a client (by its hash) unless a limit is reached, in
+     * one statement (tries at once cannot all pass): null when counted, else which limit held
+     * it back. Tries older than `limits.hour` are dropped first.
+     */
+    async addSetupTry(
+      clientHash: string,
+      at: string,
+      limits: SetupTryLimits,
+    ): Promise<SetupCeiling | null> {
+      await sql.run("DELETE FROM setup_tries WHERE at <= ?", limits.hour);
+      const counts = `(SELECT count(*) FROM setup_tries WHERE client_hash = ? AND at > ?) AS client,
+                      (SELECT count(*) FROM setup_tries WHERE at > ?) AS everyone`;
+      const countParams = [clientHash, limits.since, limits.hour];
+      const added = await sql.run(
+        `INSERT INTO setup_tries (client_hash, at)
+         SELECT ?, ? FROM (SELECT ${counts}) WHERE client < ? AND everyone < ?`,
+        clientHash,
+        at,
+        ...countParams,
+        limits.perClient,
+        limits.perHour,
+      );
+      if (added > 0) return null;
+      const [row] = await sql.all(`SELECT ${counts}`, ...countParams);
+      return Number(row?.client ?? 0) >= limits.perClient ? "client" : "everyone";
     },
 
     async log(at: string, email: string, action: string, detail = "") {
