@@ -103,9 +103,9 @@ export const cannotSendWords = {
   title: "Sign in",
   heading: "This site cannot send email yet",
   noEmail: (help: HostHelp) =>
-    `So it cannot email anyone a sign-in link. It sends email through ${help.email}, and that is not set up yet.`,
+    `It cannot email anyone a sign-in link: it sends email through ${help.email}, and that is not set up yet.`,
   noSiteUrl:
-    "So it cannot email anyone a sign-in link: a link needs the site's address, the SITE_URL setting (like https://skateland.example.com), and it is not set yet.",
+    "It cannot email anyone a sign-in link: a link needs the site's address, the SITE_URL setting (like https://skateland.example.com), and it is not set yet.",
   noOwner: "Setting the site up? Sign in with your setup code instead: no email is needed.",
   setUp: "Set up the site",
   ownerExists:
