@@ -64,6 +64,9 @@ export async function startTwilioStandIn(): Promise<TwilioStandIn> {
   const outcomes = new Map<string, Outcome>();
   const callbacks: TwilioStandIn["callbacks"] = [];
   const inFlight = new Set<Promise<void>>();
+  // Every SID unique for the stand-in's life, as Twilio's are, even after a test empties
+  // `messages`: a SID given twice would put one text's status on another's row.
+  let made = 0;
   let origin: string | undefined;
   const accepted = new Set([
     basic(twilioAccountSid, twilioAuthToken),
@@ -129,7 +132,7 @@ export async function startTwilioStandIn(): Promise<TwilioStandIn> {
       if (optedOut.has(to)) return error(400, 21610, "Attempt to send to unsubscribed recipient");
       const statusCallback = form.get("StatusCallback") ?? undefined;
       const message: TwilioMessage = {
-        sid: `SM${String(messages.length + 1).padStart(32, "0")}`,
+        sid: `SM${String(++made).padStart(32, "0")}`,
         to,
         body: form.get("Body") ?? "",
         ...(statusCallback ? { statusCallback } : {}),
