@@ -6,6 +6,7 @@ import { Field } from "../../ui/field.tsx";
 import { controlAria, controlStyles } from "../../ui/field-styles.ts";
 import { setupCodeMaxLength } from "./first-run.ts";
 import { layout } from "./layout.tsx";
+import { OwnerEmailInput } from "./owner-email-input.tsx";
 import { type HostHelp, firstRunWords as words } from "./words.ts";
 
 export interface SetupForm {
@@ -42,16 +43,7 @@ export function setupPage({ email = "", errors = {}, note }: SetupForm = {}): Pr
           />
         </Field>
         <Field id="email" label={words.emailLabel} hint={words.emailHint} error={errors.email}>
-          <input
-            {...controlAria("email", errors.email, true)}
-            name="email"
-            type="email"
-            className={controlStyles.light}
-            autoComplete="email"
-            required
-            maxLength={254}
-            defaultValue={email}
-          />
+          <OwnerEmailInput error={errors.email} hint defaultValue={email} />
         </Field>
         <button type="submit" className={buttonStyles.brand}>
           {words.submit}

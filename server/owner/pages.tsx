@@ -3,11 +3,11 @@
 // (messagePage). Each is a page of the frame (layout.tsx); the inbox's list is inbox-page.tsx.
 import { buttonStyles } from "../../ui/button-styles.ts";
 import { Field } from "../../ui/field.tsx";
-import { controlAria, controlStyles } from "../../ui/field-styles.ts";
 import { Honeypot } from "../../ui/honeypot.tsx";
 import { linkMinutes } from "./auth.ts";
 import { BackToInbox } from "./back-to-inbox.tsx";
 import { layout } from "./layout.tsx";
+import { OwnerEmailInput } from "./owner-email-input.tsx";
 import { cannotSendWords, firstRunWords, type HostHelp } from "./words.ts";
 
 export function signInPage(note?: string): Promise<string> {
@@ -25,15 +25,7 @@ export function signInPage(note?: string): Promise<string> {
       ) : null}
       <form method="post" action="/inbox/sign-in" className="stack">
         <Field id="email" label="Your email">
-          <input
-            {...controlAria("email")}
-            name="email"
-            type="email"
-            className={controlStyles.light}
-            autoComplete="email"
-            required
-            maxLength={254}
-          />
+          <OwnerEmailInput />
         </Field>
         {/* A bot that fills every field asks for no link (sign-in-routes.ts). */}
         <Honeypot />
