@@ -21,6 +21,7 @@ import { createOutbox, type Outbox } from "../lists/outbox.ts";
 import { outboxStore } from "../lists/outbox-store.ts";
 import { listHooksOf, listServicesOf, textRulesOf } from "../lists/settings.ts";
 import { escapingLog } from "../log-text.ts";
+import { ownersToEmail } from "../owner/auth.ts";
 import { deletions } from "../owner/deletions.ts";
 import { ownerStore } from "../owner/store.ts";
 import { hostHelp } from "../owner/words.ts";
@@ -162,17 +163,21 @@ function createEdge(env: EdgeBindings): Edge {
   const settings = settingsOf(env);
   const to = settings.NOTIFY_TO ?? [];
   const from = settings.NOTIFY_FROM ?? to[0];
-  const mailer = env.NOTIFY_EMAIL && from ? emailMailer(env.NOTIFY_EMAIL, { to, from }) : undefined;
-  const notifier =
-    mailer && to.length > 0
-      ? createNotifier({
-          inbox: store,
-          send: mailer.send,
-          perHour: settings.NOTIFY_MAX_PER_HOUR,
-          inboxUrl: `${settings.SITE_URL ?? ""}/inbox/`,
-          log,
-        })
+  const owners = ownerStore(sql);
+  // The submissions' emails to NOTIFY_TO, else to the owner the first run added.
+  const mailer =
+    env.NOTIFY_EMAIL && from
+      ? emailMailer(env.NOTIFY_EMAIL, { to: ownersToEmail(owners, to), from })
       : undefined;
+  const notifier = mailer
+    ? createNotifier({
+        inbox: store,
+        send: mailer.send,
+        perHour: settings.NOTIFY_MAX_PER_HOUR,
+        inboxUrl: `${settings.SITE_URL ?? ""}/inbox/`,
+        log,
+      })
+    : undefined;
   const lists = listSettingsOf(settings, settings.setUp);
   const listServices = listServicesOf(lists);
   const listStore = outboxStore(sql, updateWords);
@@ -247,7 +252,7 @@ function createEdge(env: EdgeBindings): Edge {
       insights: { store: insights, recorder: eachRecorder(insights), limiter: insightsLimiter },
       log,
       owner: {
-        store: ownerStore(sql),
+        store: owners,
         // A secret (`wrangler secret put DELETION_KEY`), so D1's copies hold no testable hash.
         ...(env.DELETION_KEY ? { deletions: deletions(sql, env.DELETION_KEY) } : {}),
         owners: settings.OWNER_EMAILS ?? to,
@@ -280,7 +285,7 @@ function createEdge(env: EdgeBindings): Edge {
         ? {
             summary: mondaySummary({
               store: insights,
-              owners: settings.OWNER_EMAILS ?? to,
+              owners: ownersToEmail(owners, settings.OWNER_EMAILS ?? to),
               sendTo: mailer.sendTo,
               siteUrl: settings.SITE_URL,
               log,

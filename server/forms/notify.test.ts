@@ -6,7 +6,11 @@ import { type SmtpCapture, startSmtp } from "../../tests/support/smtp.ts";
 import { createApp } from "../node/app.ts";
 import { type Database, openDatabase, type Submission } from "../node/database.ts";
 import { smtpMailer } from "../node/smtp-mailer.ts";
-import { composeMail, createNotifier, type Mail, type Notifier } from "./notify.ts";
+import { ownersToEmail } from "../owner/auth.ts";
+import { ownerStore } from "../owner/store.ts";
+import { firstRunWords, hostHelp } from "../owner/words.ts";
+import { composeMail, createNotifier, type Mail, type Notifier, noRecipientYet } from "./notify.ts";
+import { createRateLimiter } from "./rate-limit.ts";
 
 const contact = {
   name: "Pat Skater",
@@ -46,11 +50,40 @@ afterEach(async () => {
 function wire(port: number) {
   const mailer = smtpMailer({
     smtpUrl: `smtp://127.0.0.1:${port}`,
-    to: ["owner@example.test"],
+    to: async () => ["owner@example.test"],
     from: "website@example.test",
   });
   const notifier = createNotifier({ inbox, send: mailer.send, log: (m) => logged.push(m) });
   const app = createApp({ siteDir: fakeSite(dir.path), inbox, notifier });
+  cleanups.push(async () => {
+    await notifier.stop();
+    mailer.close();
+  });
+  return { app, notifier };
+}
+
+/**
+ * The Node server's wiring with SMTP_URL and NOTIFY_FROM but no NOTIFY_TO (server/node/index.ts):
+ * the owner's emails go to the owners' table, and /setup with `setupCode` makes its owner.
+ */
+function wireWithoutNotifyTo(port: number, setupCode: string) {
+  const owners = ownerStore(inbox.sql);
+  const mailer = smtpMailer({
+    smtpUrl: `smtp://127.0.0.1:${port}`,
+    to: ownersToEmail(owners, []),
+    from: "website@example.test",
+  });
+  const notifier = createNotifier({ inbox, send: mailer.send, log: (m) => logged.push(m) });
+  const owner = {
+    store: owners,
+    owners: [],
+    sendTo: mailer.sendTo,
+    limiter: createRateLimiter({ perMinute: 1000 }),
+    firstRun: { code: setupCode },
+    hostHelp: hostHelp.node,
+    log: () => {},
+  };
+  const app = createApp({ siteDir: fakeSite(dir.path), inbox, notifier, owner });
   cleanups.push(async () => {
     await notifier.stop();
     mailer.close();
@@ -92,6 +125,49 @@ describe("email to the owner", () => {
     const [row] = inbox.listRecent(1);
     expect(row?.notifySentAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(row?.notifyAttempts).toBe(1);
+  });
+
+  it("goes to the owner the first run made when NOTIFY_TO names none, after the welcome", async () => {
+    const smtp = smtpOn(await startSmtp());
+    const code = "a setup code for this test";
+    const { app, notifier } = wireWithoutNotifyTo(smtp.port, code);
+    // No owner yet: the message is kept, its email waits for one.
+    expect((await app.request(...post(contact))).status).toBe(200);
+    await notifier.idle();
+    expect(inbox.listRecent(1)[0]).toMatchObject({ notifySentAt: null });
+    expect(inbox.listRecent(1)[0]?.notifyLastError).toBe(noRecipientYet);
+    expect(smtp.received).toEqual([]);
+
+    const owner = "first.owner@example.com";
+    const setUp = await app.request("http://localhost/setup", {
+      method: "POST",
+      headers: {
+        host: "localhost",
+        origin: "http://localhost",
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ code, email: owner }).toString(),
+    });
+    expect(setUp.status).toBe(303);
+    const [welcome] = await smtp.waitFor(1);
+    expect(welcome?.to).toEqual([owner]);
+    expect(welcome?.raw).toContain(`Subject: ${firstRunWords.welcomeSubject}`);
+
+    // The waiting message on the next retry, and a new one at once: both to that owner.
+    await notifier.retryUnsent();
+    expect((await app.request(...post({ ...contact, name: "Sam Roller" }))).status).toBe(200);
+    const mails = await smtp.waitFor(3);
+    await notifier.idle();
+    expect(mails.slice(1).map((m) => [m.from, m.to])).toEqual([
+      ["website@example.test", [owner]],
+      ["website@example.test", [owner]],
+    ]);
+    expect(mails[1]?.raw).toMatch(/^Subject: Contact message from Pat Skater/m);
+    expect(mails[2]?.raw).toMatch(/^Subject: Contact message from Sam Roller/m);
+    expect(inbox.listRecent(2).map((row) => row.notifySentAt)).toEqual([
+      expect.any(String),
+      expect.any(String),
+    ]);
   });
 
   it("is not sent for spam", async () => {

@@ -25,6 +25,22 @@ export interface Mail {
 
 export type SendMail = (mail: Mail) => Promise<void>;
 
+/**
+ * The owner's address(es), read once for each email (the host's choice: the settings', else the
+ * first run's owner from the owners' table, owner/auth.ts's ownersToEmail).
+ */
+export type Recipients = () => Promise<readonly string[]>;
+
+/** Why an owner's email was not sent: the site has no owner yet (the row is retried later). */
+export const noRecipientYet = "no owner to email yet";
+
+/** The recipients of one send; throws while there are none, so the row stays unsent. */
+export async function recipientsOf(to: Recipients): Promise<readonly string[]> {
+  const addresses = await to();
+  if (addresses.length === 0) throw new Error(noRecipientYet);
+  return addresses;
+}
+
 /** How each platform sends: node/smtp-mailer.ts under Node, edge/email.ts on Workers. */
 export interface Mailer {
   /** To the owner's address(es): a submission's email. */

@@ -1,6 +1,7 @@
 // The Monday summary with a clock of our own over SQLite: its text from known counts (last week
 // against the week before), when it is due on the rink's clock, one email a week to each owner
-// who has not turned it off, a failed send tried again within the hour; and `npm run inbox --
+// who has not turned it off (the settings', else the first run's), a failed send tried again
+// within the hour; and `npm run inbox --
 // summary` printing the same text from the same file.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -10,6 +11,8 @@ import { rinkDate } from "../../rink/clock.ts";
 import { tempDir } from "../../tests/support/fake-site.ts";
 import type { Mail } from "../forms/notify.ts";
 import { type Database, openDatabase } from "../node/database.ts";
+import { ownersToEmail } from "../owner/auth.ts";
+import { ownerStore } from "../owner/store.ts";
 import { addDays, mondayOf } from "./calendar.ts";
 import { beaconStatements, type Hit, type InsightsStore, insightsStore } from "./store.ts";
 import { mondaySummary, summaryDue, summaryFor } from "./summary.ts";
@@ -122,7 +125,7 @@ This email comes every Monday at 8 AM. To stop it, turn it off at the bottom of 
     let failing = true;
     const send = mondaySummary({
       store,
-      owners: ["ann@example.com", "bob@example.com"],
+      owners: async () => ["ann@example.com", "bob@example.com"],
       sendTo: async (to, mail) => {
         if (failing) throw new Error(`could not reach ${to}`);
         sent.push([to, mail]);
@@ -149,6 +152,23 @@ This email comes every Monday at 8 AM. To stop it, turn it off at the bottom of 
       "ann@example.com",
       "bob@example.com",
     ]);
+  });
+
+  it("goes to the owner the first run added while the settings name none; the settings win", async () => {
+    await twoWeeks("2026-11-30");
+    const owners = ownerStore(inbox.sql);
+    await owners.addFirstOwner("first.owner@example.com", "2026-11-01T00:00:00Z", "setup code");
+    const sent: string[] = [];
+    const sendTo = async (to: string) => {
+      sent.push(to);
+    };
+    const fromTable = mondaySummary({ store, owners: ownersToEmail(owners, []), sendTo });
+    expect(await fromTable(new Date("2026-12-07T13:00:00Z"))).toBe("sent");
+    expect(sent).toEqual(["first.owner@example.com"]);
+    const named = ownersToEmail(owners, ["named@example.com"]);
+    const fromSettings = mondaySummary({ store, owners: named, sendTo });
+    expect(await fromSettings(new Date("2026-12-14T13:00:00Z"))).toBe("sent");
+    expect(sent).toEqual(["first.owner@example.com", "named@example.com"]);
   });
 
   it("is printed by npm run inbox -- summary, as the owners get it, for the week just passed", async () => {

@@ -5,7 +5,7 @@
 // many runs see that hour. `npm run inbox -- summary` prints the same text (summaryFor).
 import { rinkDate, rinkWallClock } from "../../rink/clock.ts";
 import { formatLongDate } from "../../rink/format.ts";
-import type { Mail, Mailer } from "../forms/notify.ts";
+import type { Mail, Mailer, Recipients } from "../forms/notify.ts";
 import { addDays, mondayOf, weekdayIndex } from "./calendar.ts";
 import { topSites, type WeekFigures, weekFigures } from "./report.ts";
 import type { InsightsStore } from "./store.ts";
@@ -70,8 +70,11 @@ export async function summaryFor(store: Reads, now: Date, siteUrl?: string): Pro
 
 export interface SummaryDeps {
   store: InsightsStore;
-  /** Who gets it (OWNER_EMAILS, else NOTIFY_TO), less those who turned it off. */
-  owners: readonly string[];
+  /**
+   * Who gets it, less those who turned it off: read once a week, when it is due (OWNER_EMAILS,
+   * else NOTIFY_TO, else the first run's owner; owner/auth.ts's ownersToEmail).
+   */
+  owners: Recipients;
   sendTo: Mailer["sendTo"];
   siteUrl?: string | undefined;
   log?: (message: string) => void;
@@ -90,7 +93,7 @@ export function mondaySummary({ store, owners, sendTo, siteUrl, log = () => {} }
     const week = rinkDate(now);
     if (!(await store.claimSummary(week, now.toISOString()))) return "already sent";
     const off = new Set((await store.summaryOff()).map((email) => email.toLowerCase()));
-    const to = owners.filter((email) => !off.has(email.toLowerCase()));
+    const to = (await owners()).filter((email) => !off.has(email.toLowerCase()));
     let sent = 0;
     try {
       const mail = to.length > 0 ? await summaryFor(store, now, siteUrl) : null;

@@ -192,7 +192,9 @@ describe("server/node/index.ts", { timeout: 30_000 }, () => {
       },
     });
     expect(result.status).toBe(1);
-    expect(result.stderr.trim()).toBe("Invalid settings:\n  NOTIFY_TO: is required with SMTP_URL");
+    expect(result.stderr.trim()).toBe(
+      "Invalid settings:\n  NOTIFY_FROM: is required with SMTP_URL when NOTIFY_TO is not set (the sender's address)",
+    );
   });
 
   it("refuses to serve a site without its _headers file, in one line", () => {

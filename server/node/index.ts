@@ -16,6 +16,7 @@ import { createOutbox } from "../lists/outbox.ts";
 import { outboxStore } from "../lists/outbox-store.ts";
 import { listHooksOf, listServicesOf, textRulesOf } from "../lists/settings.ts";
 import { escapingLog } from "../log-text.ts";
+import { ownersToEmail } from "../owner/auth.ts";
 import { deletions } from "../owner/deletions.ts";
 import { ownerStore } from "../owner/store.ts";
 import { hostHelp } from "../owner/words.ts";
@@ -60,7 +61,11 @@ function exit(code: number): never {
 }
 
 const inbox = openDatabase(settings.databasePath);
-const mailer = settings.mail ? smtpMailer(settings.mail) : undefined;
+const owners = ownerStore(inbox.sql, { afterDelete: () => inbox.scrub() });
+// The submissions' emails to NOTIFY_TO, else to the owner the first run added.
+const mailer = settings.mail
+  ? smtpMailer({ ...settings.mail, to: ownersToEmail(owners, settings.mail.to) })
+  : undefined;
 const notifier =
   mailer && settings.mail
     ? createNotifier({
@@ -98,7 +103,7 @@ const insightsClock = insightsTick({
     ? {
         summary: mondaySummary({
           store: insights,
-          owners: settings.owners,
+          owners: ownersToEmail(owners, settings.owners),
           sendTo: mailer.sendTo,
           siteUrl: settings.siteUrl,
           log,
@@ -135,7 +140,7 @@ try {
       limiter: createRateLimiter({ perMinute: beaconsPerMinute }),
     },
     owner: {
-      store: ownerStore(inbox.sql, { afterDelete: () => inbox.scrub() }),
+      store: owners,
       deletions: deletions(inbox.sql, deletionKeyFor(settings.databasePath)),
       owners: settings.owners,
       ...(mailer ? { sendTo: mailer.sendTo } : {}),

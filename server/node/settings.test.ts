@@ -216,12 +216,27 @@ describe("readSettings", () => {
     });
   });
 
+  it("turns email on with SMTP_URL and NOTIFY_FROM alone: the first run's owner gets it", () => {
+    const settings = readSettings({
+      SMTP_URL: "smtp://localhost:25",
+      NOTIFY_FROM: "web@example.com",
+    });
+    expect(settings.mail).toEqual({
+      smtpUrl: "smtp://localhost:25",
+      to: [],
+      from: "web@example.com",
+      retryIntervalMs: 60_000,
+      maxPerHour: 20,
+    });
+    expect(settings.owners).toEqual([]);
+  });
+
   it("fails with a message naming each bad setting", () => {
     expect(() => readSettings({ SMTP_URL: "http://mail.example.com" })).toThrow(
       /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
     );
     expect(() => readSettings({ SMTP_URL: "smtp://localhost" })).toThrow(
-      /NOTIFY_TO: is required with SMTP_URL/,
+      /NOTIFY_FROM: is required with SMTP_URL when NOTIFY_TO is not set \(the sender's address\)/,
     );
     expect(() => readSettings({ NOTIFY_TO: "owner@example.com" })).toThrow(
       /SMTP_URL: is required with NOTIFY_TO/,

@@ -53,9 +53,14 @@ const schema = z
   })
   .check(
     z.superRefine((env, ctx) => {
-      // Half a mail setup would silently send nothing: say so at start instead.
-      if (env.SMTP_URL && !env.NOTIFY_TO) {
-        ctx.addIssue({ code: "custom", path: ["NOTIFY_TO"], message: "is required with SMTP_URL" });
+      // Without NOTIFY_TO the emails go to the first run's owner (the owners' table), but the
+      // sender is NOTIFY_TO's first address by default: without either, nothing could be sent.
+      if (env.SMTP_URL && !env.NOTIFY_TO && !env.NOTIFY_FROM) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["NOTIFY_FROM"],
+          message: "is required with SMTP_URL when NOTIFY_TO is not set (the sender's address)",
+        });
       }
       if (!env.SMTP_URL && (env.NOTIFY_TO || env.NOTIFY_FROM)) {
         ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required with NOTIFY_TO" });
@@ -84,6 +89,7 @@ export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "silent";
 
 export interface MailSettings {
   smtpUrl: string;
+  /** NOTIFY_TO; empty: the owner the first run added (the owners' table) gets the emails. */
   to: string[];
   /** Defaults to the first NOTIFY_TO address. */
   from: string;
@@ -129,12 +135,13 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const e = parsed.data;
   const editor = editorGithubOf(e).github;
   const to = e.NOTIFY_TO ?? [];
+  const from = e.NOTIFY_FROM ?? to[0];
   const mail =
-    e.SMTP_URL && to[0]
+    e.SMTP_URL && from
       ? {
           smtpUrl: e.SMTP_URL,
           to,
-          from: e.NOTIFY_FROM ?? to[0],
+          from,
           retryIntervalMs: e.NOTIFY_RETRY_SECONDS * 1000,
           maxPerHour: e.NOTIFY_MAX_PER_HOUR,
         }

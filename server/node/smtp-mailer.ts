@@ -1,10 +1,10 @@
 // The owner's email under Node: nodemailer over the SMTP server in SMTP_URL.
 import nodemailer from "nodemailer";
-import type { Mailer } from "../forms/notify.ts";
+import { type Mailer, type Recipients, recipientsOf } from "../forms/notify.ts";
 import type { MailSettings } from "./settings.ts";
 
 export function smtpMailer(
-  settings: Pick<MailSettings, "smtpUrl" | "to" | "from">,
+  settings: Pick<MailSettings, "smtpUrl" | "from"> & { to: Recipients },
 ): Required<Mailer> {
   const transport = nodemailer.createTransport({
     url: settings.smtpUrl,
@@ -15,7 +15,8 @@ export function smtpMailer(
   });
   return {
     async send(mail) {
-      await transport.sendMail({ from: settings.from, to: settings.to, ...mail });
+      const to = [...(await recipientsOf(settings.to))];
+      await transport.sendMail({ from: settings.from, to, ...mail });
     },
     async sendTo(to, mail) {
       await transport.sendMail({ from: settings.from, to, ...mail });

@@ -229,6 +229,21 @@ export async function ownerExists(store: OwnerStore, owners: readonly string[]):
   return owners.length > 0 || (await store.hasStoredOwner());
 }
 
+/** At most this many of the owners' table are emailed: the first run adds one, never more. */
+export const storedOwnersEmailed = 10;
+
+/**
+ * Who gets the owner's emails (a submission's, the digest, the Monday summary), read afresh
+ * for each send: `named`, the settings' addresses, when there are any (the settings win);
+ * else the owner the first run added, so a site set up at /setup gets its emails too.
+ */
+export function ownersToEmail(
+  store: Pick<OwnerStore, "storedOwners">,
+  named: readonly string[],
+): () => Promise<readonly string[]> {
+  return async () => (named.length > 0 ? named : await store.storedOwners(storedOwnersEmailed));
+}
+
 /**
  * The owner address a session token stands for, while it is current and the address is still
  * one of `owners` or the owners' table's: an address taken out of the list (OWNER_EMAILS) has

@@ -402,6 +402,15 @@ export function ownerStore(sql: SqlRunner, { afterDelete }: OwnerStoreOptions = 
       return (await sql.all("SELECT 1 FROM owners LIMIT 1")).length > 0;
     },
 
+    /**
+     * The owners' table's addresses, oldest first, at most `limit`: the owner's emails go to
+     * them while the settings name no recipient (owner/auth.ts's ownersToEmail).
+     */
+    async storedOwners(limit: number): Promise<string[]> {
+      const rows = await sql.all("SELECT email FROM owners ORDER BY added_at LIMIT ?", limit);
+      return rows.map((row) => String(row.email));
+    },
+
     /** The address as the owners' table keeps it, any case matching; undefined when not there. */
     async storedOwner(email: string): Promise<string | undefined> {
       const [row] = await sql.all("SELECT email FROM owners WHERE email = ?", email.trim());

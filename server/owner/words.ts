@@ -48,7 +48,8 @@ const nodeSetSetting = (name: string) =>
   `On the server, add a line ${name}=… with a value of your own to the site's settings, /etc/rink-site.env, then restart the site (sudo systemctl restart rink-site). On your own computer: start it with ${name}=… npm start.`;
 const workersSetSetting = (name: string) =>
   `In Cloudflare's dashboard, open Workers & Pages, then the site's Worker, then Settings, Variables and Secrets: add a secret named ${name} with a value of your own, and deploy.`;
-const nodeEmail = "an SMTP server, named by the settings SMTP_URL and NOTIFY_TO";
+const nodeEmail =
+  "an SMTP server, named by the setting SMTP_URL, and the address the emails come from, NOTIFY_FROM";
 const workersEmail =
   "Cloudflare's email sending, with the setting NOTIFY_FROM: an address on the site's domain, whose email sending is turned on in Cloudflare";
 
