@@ -273,7 +273,7 @@ export default { async fetch(_request, env) {
     // No email from either: the Worker's would be a file written per submission.
     const edge = await startEdge({
       siteDir: site,
-      vars: { NOTIFY_TO: "", DAILY_LIMIT_PER_FORM: "0" },
+      vars: { NOTIFY_TO: "", NOTIFY_FROM: "", DAILY_LIMIT_PER_FORM: "0" },
     });
     stops.push(edge.stop);
 

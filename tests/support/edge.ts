@@ -1,8 +1,8 @@
 // The site and its inbox as Cloudflare runs them, for the tests and the benchmark: `wrangler
-// dev` (local mode, offline) with the repository's wrangler.jsonc (and the one email address an
-// account would have verified), in a folder laid out like the repository, so its state, the
-// emails it "sends" and its settings stay there. The D1 database gets server/migrations first,
-// as `npm run start:edge` does.
+// dev` (local mode, offline) with the repository's wrangler.jsonc (plus the tests' owner and
+// sender, and the one email address an account would have verified), in a folder laid out
+// like the repository, so its state, the emails it "sends" and its settings stay there. The
+// D1 database gets server/migrations first, as `npm run start:edge` does.
 import type { ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
@@ -95,19 +95,28 @@ async function untilBindable(port: number) {
 }
 
 /**
- * The repository's wrangler.jsonc with one thing of the account added: Cloudflare sends email
- * only to the addresses verified in the account, and locally nothing is verified, so the
- * send_email binding may write only to the file's owner (NOTIFY_TO), as an account with that
- * address verified would.
+ * The tests' owner and sender, which the repository's wrangler.jsonc leaves empty (a deploy
+ * would keep an example owner, and /setup would stay closed): a test's `vars` go over them.
+ */
+export const edgeOwnerVars = {
+  NOTIFY_TO: "owner@sugarcreekskate.example",
+  NOTIFY_FROM: "inbox@sugarcreekskate.example",
+};
+
+/**
+ * The repository's wrangler.jsonc with the tests' owner and sender (edgeOwnerVars) and one
+ * thing of the account added: Cloudflare sends email only to the addresses verified in the
+ * account, and locally nothing is verified, so the send_email binding may write only to that
+ * owner, as an account with that address verified would.
  */
 function testConfig(): string {
   const config = workerConfig();
-  const verified = (config.vars?.NOTIFY_TO ?? "").split(",").map((address) => address.trim());
   const sendEmail = (config.send_email ?? []).map((binding) => ({
     ...binding,
-    allowed_destination_addresses: verified,
+    allowed_destination_addresses: [edgeOwnerVars.NOTIFY_TO],
   }));
-  return JSON.stringify({ ...config, send_email: sendEmail }, null, 2);
+  const vars = { ...config.vars, ...edgeOwnerVars };
+  return JSON.stringify({ ...config, vars, send_email: sendEmail }, null, 2);
 }
 
 /** A folder laid out like the repository for wrangler: wrangler.jsonc, and its sources linked. */

@@ -9,14 +9,14 @@ import { existsSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { DatabaseSync } from "node:sqlite";
 import type { SqlRunner } from "../../server/sql.ts";
-import { type EdgeMail, startEdge } from "./edge.ts";
+import { type EdgeMail, edgeOwnerVars, startEdge } from "./edge.ts";
 import { fakeSite, tempDir } from "./fake-site.ts";
 import { parseMail } from "./mail-parse.ts";
 import { freePort, startServer } from "./server.ts";
 import { startSmtp } from "./smtp.ts";
 
 export const otherOrigin = "https://rink.example.com";
-export const ownerAddress = "owner@sugarcreekskate.example";
+export const ownerAddress = edgeOwnerVars.NOTIFY_TO;
 export const targetDailyLimit = 300;
 const limits = { DAILY_LIMIT_PER_FORM: String(targetDailyLimit), NOTIFY_MAX_PER_HOUR: "1000" };
 
@@ -58,9 +58,14 @@ export interface InboxTarget {
   sql: SqlRunner;
   /** One retry pass now: the Cron Trigger on the Worker; Node's timer runs by itself. */
   tick(): Promise<void>;
-  /** The owner's emails so far (subject and text). */
-  mails(): Pick<EdgeMail, "subject" | "text">[];
-  waitForMails(count: number): Promise<Pick<EdgeMail, "subject" | "text">[]>;
+  /** The owner's emails so far (recipient, subject and text). */
+  mails(): Pick<EdgeMail, "to" | "subject" | "text">[];
+  waitForMails(count: number): Promise<Pick<EdgeMail, "to" | "subject" | "text">[]>;
+  /**
+   * Settings that turn the owner's email on without naming an owner (no NOTIFY_TO): only the
+   * sender is said, and the emails go to the owner the first run added.
+   */
+  emailWithoutOwner: Record<string, string>;
   /** Everything the server printed: its log. */
   output(): string;
   /** The database's files on disk (Node's SQLite file and its WAL; D1 is Cloudflare's). */
@@ -141,7 +146,7 @@ export async function nodeTarget(
   const mails = () =>
     smtp.received.map((m) => {
       const { subject, text } = parseMail(m.raw);
-      return { subject, text };
+      return { to: m.to.join(", "), subject, text };
     });
   return {
     platform: "node",
@@ -152,6 +157,7 @@ export async function nodeTarget(
     sql: fileRunner(() => databasePath),
     tick: async () => {},
     mails,
+    emailWithoutOwner: { SMTP_URL: smtp.url, NOTIFY_FROM: edgeOwnerVars.NOTIFY_FROM },
     async waitForMails(count) {
       await smtp.waitFor(count);
       return mails();
@@ -206,6 +212,7 @@ export async function edgeTarget(
       [edge.databaseFile(), `${edge.databaseFile()}-wal`].filter((file) => existsSync(file)),
     mails: edge.mails,
     waitForMails: edge.waitForMails,
+    emailWithoutOwner: { NOTIFY_FROM: edgeOwnerVars.NOTIFY_FROM },
     output: edge.output,
     restart: (settings) => edge.restart(withOwnOrigin({ ...vars, ...settings }, edge.port)),
     async stop() {
