@@ -3,7 +3,7 @@
 // trap) counted apart up to the same number, so neither one connection nor a bot can close a
 // form for everyone else. Each check is one indexed query, and a full form, a full spam count
 // or a client past its share is remembered until room opens, so a flood against it costs none.
-import { type SubmissionStore, submissionClient } from "./submission.ts";
+import type { SubmissionStore } from "./submission.ts";
 import { subscriberKey } from "./subscriber-key.ts";
 
 const dayMs = 86_400_000;
@@ -133,11 +133,15 @@ export function dailyCeiling({
 
     /**
      * Claims one of the client's share of the form's day for a real message about to be
-     * stored; refused when they are all taken (the claims of the last 24 hours).
+     * stored; refused when they are all taken (the claims of the last 24 hours). `client`:
+     * its hash as the submission keeps it (submissionClient), null when unknown.
      */
-    async claimShare(form: string, address: string | undefined): Promise<CeilingDecision> {
+    async claimShare(
+      form: string,
+      address: string | undefined,
+      client: string | null,
+    ): Promise<CeilingDecision> {
       const key = shareKey(form, address);
-      const client = key ? await submissionClient(address) : null;
       if (!key || !client) return { ok: true, leave: () => {} };
       const at = now().getTime();
       const since = new Date(at - dayMs).toISOString();

@@ -299,10 +299,11 @@ export function formEndpoint({
 
       const result = form.validate(body.data, { textsToCanada });
       if (!result.ok) return refuse(c, 422, result.errors, form);
-      const share = await ceiling.claimShare(form.kind, c.get("client")?.address);
+      const address = c.get("client")?.address;
+      const client = await submissionClient(address);
+      const share = await ceiling.claimShare(form.kind, address, client);
       if (!share.ok) return refuseCeiling(c, form, share);
 
-      const client = await submissionClient(c.get("client")?.address);
       const stored = await store({
         form: form.kind,
         createdAt,

@@ -2,6 +2,7 @@
 // under Node (node/database.ts), D1 on Workers (edge/d1-store.ts). Either may answer synchronously or
 // with a promise, so callers always await.
 import { phoneKey } from "../../rink/forms/phone.ts";
+import { sha256Hex } from "../sha256.ts";
 import { subscriberKey } from "./subscriber-key.ts";
 
 export interface Submission {
@@ -40,9 +41,7 @@ export interface NewSubmission {
  */
 export async function submissionClient(address: string | undefined): Promise<string | null> {
   if (!address || address === "unknown") return null;
-  const text = new TextEncoder().encode(`signup client ${subscriberKey(address)}`);
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", text));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return await sha256Hex(`signup client ${subscriberKey(address)}`);
 }
 
 type Awaitable<T> = T | Promise<T>;

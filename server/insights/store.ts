@@ -10,6 +10,7 @@ import {
   type VitalName,
   vitalNames,
 } from "../../rink/insights.ts";
+import { hex, sha256 } from "../sha256.ts";
 import type { SqlRunner, SqlStatement } from "../sql.ts";
 import type { DeviceClass, Source, SourceKind } from "./classify.ts";
 
@@ -211,14 +212,10 @@ export function beaconStatements(hit: Hit, bounds: BeaconBounds = beaconBounds):
   }
 }
 
-const hex = (bytes: Uint8Array) =>
-  Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-
 /** A new day's salt: 32 random bytes. */
 export const newSalt = () => hex(crypto.getRandomValues(new Uint8Array(32)));
 
-const digest = async (...parts: string[]) =>
-  new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(parts.join("\n"))));
+const digest = (...parts: string[]) => sha256(parts.join("\n"));
 
 /**
  * The client of a day: SHA-256 of the day's salt and the client's address (its rate-limit key:

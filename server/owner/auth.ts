@@ -6,6 +6,8 @@
 // asks share, so a stranger can never keep the owner's link back there. Tokens come from the
 // platform's Web Crypto (the same in Node and Workers) and are kept only as their SHA-256, so
 // a copy of the database opens nothing.
+
+import { sha256Hex } from "../sha256.ts";
 import type { OwnerStore, SignInCeiling } from "./store.ts";
 
 export const linkMinutes = 15;
@@ -96,10 +98,7 @@ export function newToken(): string {
     .replace(/=+$/, "");
 }
 
-export async function tokenHash(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
+export const tokenHash = (token: string): Promise<string> => sha256Hex(token);
 
 /** Whether a string could be one of our tokens at all (a tampered one mostly cannot). */
 export const wellFormed = (token: string) => tokenPattern.test(token);
@@ -176,26 +175,24 @@ export async function rememberDevice(
 ): Promise<string | undefined> {
   const known = await knownDevice(store, current, now);
   if (known !== undefined && known.toLowerCase() === email.toLowerCase()) return undefined;
-  const token = newToken();
-  await store.addDevice(
-    await tokenHash(token),
-    email,
-    now.toISOString(),
-    plus(now, deviceDays * 86_400_000),
-  );
-  return token;
+  return await newStoredToken(store.addDevice, email, now, deviceDays);
 }
 
 /** A new session of `sessionDays` for `email`: its token, for the cookie. */
-export async function openSession(store: OwnerStore, email: string, now: Date): Promise<string> {
-  const session = newToken();
-  await store.addSession(
-    await tokenHash(session),
-    email,
-    now.toISOString(),
-    plus(now, sessionDays * 86_400_000),
-  );
-  return session;
+export function openSession(store: OwnerStore, email: string, now: Date): Promise<string> {
+  return newStoredToken(store.addSession, email, now, sessionDays);
+}
+
+/** A new token for `email`, stored by its hash for `days` by `add`: the token, for a cookie. */
+async function newStoredToken(
+  add: (hash: string, email: string, createdAt: string, expiresAt: string) => Promise<void>,
+  email: string,
+  now: Date,
+  days: number,
+): Promise<string> {
+  const token = newToken();
+  await add(await tokenHash(token), email, now.toISOString(), plus(now, days * 86_400_000));
+  return token;
 }
 
 /** The link's address and a new session token, or undefined for a link that cannot be used. */

@@ -4,6 +4,8 @@
 // so the time an answer takes says nothing of how much of a guess was right. Each client may
 // try it a few times in a quarter of an hour, and all clients together a few dozen times an
 // hour, so a code of the least length cannot be guessed in the time a first run lasts.
+
+import { sha256 } from "../sha256.ts";
 import { tokenHash } from "./auth.ts";
 import type { OwnerStore, SetupCeiling } from "./store.ts";
 
@@ -14,9 +16,6 @@ export const setupTryMinutes = 15;
 export const setupTriesPerHour = 50;
 /** What a typed code is cut to before it is hashed: any real code is far shorter. */
 export const setupCodeMaxLength = 200;
-
-const sha256 = async (text: string) =>
-  new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
 
 /**
  * Whether `typed` is the setup code `code`, in time that does not depend on where they
